@@ -1,0 +1,80 @@
+"""Atomic writers for result tables and metadata: a failed job leaves no partial output."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+
+@contextmanager
+def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; rename it onto ``path`` only on success."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def write_with(path: str | os.PathLike[str], writer: Callable[[Path], None]) -> None:
+    """Call ``writer(tmp_path)`` and atomically move the result to ``path``."""
+    with atomic_path(path) as tmp:
+        writer(tmp)
+
+
+def write_parquet(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:
+    """Write ``frame`` to parquet atomically (no index)."""
+    write_with(path, lambda tmp: frame.to_parquet(tmp, index=False))
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.floating):
+        return float(value)
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, Path):
+        return str(value)
+    raise TypeError(f"cannot serialise {type(value).__name__} to JSON")
+
+
+def write_json(data: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as indented JSON atomically (NaN written as null)."""
+
+    def writer(tmp: Path) -> None:
+        text = json.dumps(_nan_to_none(data), indent=2, default=_json_default, allow_nan=False)
+        tmp.write_text(text + "\n", encoding="utf-8")
+
+    write_with(path, writer)
+
+
+def _nan_to_none(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _nan_to_none(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_nan_to_none(v) for v in value]
+    if isinstance(value, float | np.floating) and not np.isfinite(value):
+        return None
+    return value
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """Read a JSON file."""
+    return json.loads(Path(path).read_text(encoding="utf-8"))
