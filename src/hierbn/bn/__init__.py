@@ -1,0 +1,1 @@
+"""Discrete Bayesian-network building blocks: counting kernels, structures, classifiers."""

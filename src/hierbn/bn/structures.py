@@ -1,0 +1,146 @@
+"""Bayesian-network structures as plain parent lists (naive Bayes and TAN).
+
+A :class:`BNStructure` is shared by the classifier and by every later study; it records
+the variable names, cardinalities, the ordered parent tuple of each node and the class node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from hierbn.bn.counting import conditional_mutual_information
+
+
+@dataclass(frozen=True)
+class BNStructure:
+    """A DAG over discrete variables given by parent lists (parents ordered as in the CPT)."""
+
+    names: tuple[str, ...]
+    cardinalities: tuple[int, ...]
+    parents: tuple[tuple[int, ...], ...]
+    class_index: int | None = None
+
+    def __post_init__(self) -> None:
+        n = len(self.names)
+        if len(self.cardinalities) != n or len(self.parents) != n:
+            raise ValueError("names, cardinalities and parents must have one entry per node")
+        for i, pa in enumerate(self.parents):
+            if i in pa or any(not 0 <= p < n for p in pa) or len(set(pa)) != len(pa):
+                raise ValueError(f"node {self.names[i]!r} has invalid parents {pa}")
+        self.topological_order()
+
+    @property
+    def n_nodes(self) -> int:
+        return len(self.names)
+
+    def parent_cardinality(self, node: int) -> int:
+        """|Y| = number of joint parent configurations of ``node``."""
+        return int(np.prod([self.cardinalities[p] for p in self.parents[node]], dtype=np.int64))
+
+    def topological_order(self) -> list[int]:
+        """Nodes ordered parents-first; raises ValueError on a directed cycle."""
+        remaining = {i: set(pa) for i, pa in enumerate(self.parents)}
+        order: list[int] = []
+        while remaining:
+            ready = sorted(i for i, pa in remaining.items() if not pa)
+            if not ready:
+                raise ValueError(f"the structure has a directed cycle among {sorted(remaining)}")
+            for i in ready:
+                order.append(i)
+                del remaining[i]
+            for pa in remaining.values():
+                pa.difference_update(ready)
+        return order
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "names": list(self.names),
+            "cardinalities": list(self.cardinalities),
+            "parents": [list(p) for p in self.parents],
+            "class_index": self.class_index,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BNStructure:
+        return cls(
+            names=tuple(data["names"]),
+            cardinalities=tuple(int(c) for c in data["cardinalities"]),
+            parents=tuple(tuple(int(p) for p in pa) for pa in data["parents"]),
+            class_index=data.get("class_index"),
+        )
+
+
+def naive_bayes(names: list[str], cards: list[int], class_index: int) -> BNStructure:
+    """Naive Bayes: the class is the only parent of every feature."""
+    parents = tuple(() if i == class_index else (class_index,) for i in range(len(names)))
+    return BNStructure(tuple(names), tuple(int(c) for c in cards), parents, class_index)
+
+
+def maximum_spanning_tree(weights: np.ndarray) -> list[tuple[int, int]]:
+    """Kruskal's maximum-weight spanning tree; ties are broken by (i, j) column order."""
+    n = weights.shape[0]
+    edges = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    edges.sort(key=lambda e: -weights[e])  # stable: equal weights keep lexicographic order
+    root = list(range(n))
+
+    def find(a: int) -> int:
+        while root[a] != a:
+            root[a] = root[root[a]]
+            a = root[a]
+        return a
+
+    tree: list[tuple[int, int]] = []
+    for i, j in edges:
+        ri, rj = find(i), find(j)
+        if ri != rj:
+            root[rj] = ri
+            tree.append((i, j))
+            if len(tree) == n - 1:
+                break
+    return tree
+
+
+def orient_tree(n: int, edges: list[tuple[int, int]], root: int = 0) -> list[int | None]:
+    """Parent of every vertex when the undirected tree is oriented away from ``root``."""
+    adjacency: dict[int, list[int]] = {i: [] for i in range(n)}
+    for i, j in edges:
+        adjacency[i].append(j)
+        adjacency[j].append(i)
+    parent: list[int | None] = [None] * n
+    seen = {root}
+    frontier = [root]
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for v in sorted(adjacency[u]):
+                if v not in seen:
+                    seen.add(v)
+                    parent[v] = u
+                    nxt.append(v)
+        frontier = nxt
+    if len(seen) != n:
+        raise ValueError("the edges do not form a spanning tree")
+    return parent
+
+
+def tan(data: np.ndarray, names: list[str], cards: list[int], class_index: int) -> BNStructure:
+    """Tree-augmented naive Bayes (Friedman et al. 1997; bnlearn ``tree.bayes`` defaults).
+
+    Chow–Liu maximum spanning tree on the empirical I(X_i; X_j | C), rooted at the first
+    feature and oriented away from it; the class is a parent of every feature. A feature's
+    parents are ordered (class, tree parent). See §3.5 of the azzimonti2019 spec (A9).
+    """
+    features = [i for i in range(len(names)) if i != class_index]
+    parents: list[tuple[int, ...]] = [()] * len(names)
+    if len(features) > 1:
+        cmi = conditional_mutual_information(data, features, class_index, np.asarray(cards))
+        tree_parent = orient_tree(len(features), maximum_spanning_tree(cmi), root=0)
+    else:
+        tree_parent = [None] * len(features)
+    for a, i in enumerate(features):
+        tp = tree_parent[a]
+        parents[i] = (class_index,) if tp is None else (class_index, features[tp])
+    return BNStructure(tuple(names), tuple(int(c) for c in cards), tuple(parents), class_index)

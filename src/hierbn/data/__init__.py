@@ -1,0 +1,1 @@
+"""Data layer: registry, checksummed download through mirrors, readers, preprocessing."""
