@@ -1,0 +1,1 @@
+"""Stan models (``*.stan``) and the backend runner (cmdstanpy or PyStan)."""

@@ -1,0 +1,1 @@
+"""Experiment protocols: configuration -> tidy result tables."""
