@@ -1,0 +1,115 @@
+"""Figures 3, 4, 7, 8 and 9 of azzimonti2019 (our versions) and the E1 comparison table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from hierbn.report.plotting import grouped_boxplot, new_figure
+from hierbn.studies.azzimonti2019_claims import e2_deltas, e3_global
+
+METHOD_COLORS = {"nuts": "tab:red", "vi": "orange", "advi": "tab:purple"}
+BASELINE_COLORS = {"bdeu1": "tab:blue", "bdeu10": "lightskyblue"}
+
+
+def figure3(e1: pd.DataFrame) -> Figure:
+    """Fig. 3: MSE, KL and Hellinger of VI and MCMC vs the truth; columns |Y|, x = n."""
+    metrics = ["mse", "kl", "hellinger"]
+    n_ys = sorted(e1["n_y"].unique())
+    fig, axes = new_figure(len(metrics), len(n_ys))
+    sub = e1[e1.method.isin(list(METHOD_COLORS))]
+    for r, metric in enumerate(metrics):
+        for c, n_y in enumerate(n_ys):
+            ax = axes[r, c]
+            grouped_boxplot(ax, sub[(sub.metric == metric) & (sub.n_y == n_y)], "n", "method", METHOD_COLORS)
+            ax.set_yscale("log")
+            ax.set_title(f"|Y| = {n_y}")
+            ax.set_ylabel(metric.upper() if metric != "hellinger" else "H")
+    axes[0, 0].legend(fontsize=7)
+    fig.suptitle("Fig. 3: accuracy of VI vs MCMC (boxes pool |X| and repetitions)")
+    fig.tight_layout()
+    return fig
+
+
+def figure4(e1: pd.DataFrame) -> Figure:
+    """Fig. 4: computing time per CPT (s), panels |X|, x = n."""
+    n_xs = sorted(e1["n_x"].unique())
+    fig, axes = new_figure(1, len(n_xs))
+    sub = e1[(e1.metric == "seconds") & e1.method.isin(list(METHOD_COLORS))]
+    for c, n_x in enumerate(n_xs):
+        ax = axes[0, c]
+        grouped_boxplot(ax, sub[sub.n_x == n_x], "n", "method", METHOD_COLORS)
+        ax.set_yscale("log")
+        ax.set_title(f"|X| = {n_x}")
+        ax.set_ylabel("seconds")
+    axes[0, 0].legend(fontsize=7)
+    fig.suptitle("Fig. 4: computing time of VI vs MCMC (boxes pool |Y| and repetitions)")
+    fig.tight_layout()
+    return fig
+
+
+def delta_figure(e2: pd.DataFrame, metric: str, index: dict[str, int], title: str) -> Figure:
+    """Figs. 7/8: mean over reps of metric(hier) - metric(BDeu) per data set, panels by n."""
+    deltas = e2_deltas(e2, metric)
+    deltas["index"] = deltas["dataset"].map(index)
+    ns = sorted(deltas["n"].unique())
+    cols = min(3, len(ns))
+    rows = int(np.ceil(len(ns) / cols))
+    fig, axes = new_figure(rows, cols, width=4.2)
+    for k, n in enumerate(ns):
+        ax = axes[k // cols, k % cols]
+        part = deltas[deltas.n == n].sort_values("index")
+        x = np.arange(len(part))
+        for j, (baseline, color) in enumerate(BASELINE_COLORS.items()):
+            if baseline in part:
+                ax.bar(x + (j - 0.5) * 0.4, part[baseline], width=0.4, color=color, label=f"vs {baseline}")
+        ax.axhline(0, color="black", lw=0.6)
+        ax.set_xticks(x)
+        ax.set_xticklabels(part["index"].astype(int).astype(str), fontsize=6, rotation=90)
+        ax.set_title(f"n = {n}")
+        ax.set_xlabel("data set (Table B.1 index)")
+    for k in range(len(ns), rows * cols):
+        axes[k // cols, k % cols].set_visible(False)
+    axes[0, 0].set_ylabel(f"delta {metric}")
+    axes[0, 0].legend(fontsize=7)
+    fig.suptitle(title)
+    fig.tight_layout()
+    return fig
+
+
+def figure9(e3: pd.DataFrame, n_per_cpt: int = 160) -> Figure:
+    """Fig. 9 (caption layout, A10): left per-CPT MSE(BDeu) - MSE(hier) at n = 160; right the
+    difference of the global (mean over CPTs) MSE as a function of n."""
+    n_pick = n_per_cpt if n_per_cpt in set(e3["n"]) else int(min(e3["n"].unique(), key=lambda v: abs(v - n_per_cpt)))
+    fig, axes = new_figure(1, 2, width=6.0, height=3.2)
+    per = e3[e3.n == n_pick].pivot_table(index=["node", "rep"], columns="method", values="value")
+    rows = []
+    for baseline in BASELINE_COLORS:
+        d = (per[baseline] - per["hier"]).rename("value").reset_index()
+        rows.append(d.assign(baseline=baseline))
+    per_cpt = pd.concat(rows)
+    labels = e3.drop_duplicates("node").set_index("node")
+    per_cpt["node"] = per_cpt["node"].map(lambda i: f"X{i} (|Y|={labels.loc[i, 'n_parent_configs']})")
+    grouped_boxplot(axes[0, 0], per_cpt, "node", "baseline", BASELINE_COLORS)
+    axes[0, 0].tick_params(axis="x", labelrotation=90, labelsize=6)
+    axes[0, 0].axhline(0, color="black", lw=0.6)
+    axes[0, 0].set_title(f"per CPT, n = {n_pick}")
+    axes[0, 0].set_ylabel("MSE(BDeu) - MSE(hier)")
+    glob = e3_global(e3).pivot_table(index=["n", "rep"], columns="method", values="mean_mse")
+    rows = [(glob[b] - glob["hier"]).rename("value").reset_index().assign(baseline=b) for b in BASELINE_COLORS]
+    grouped_boxplot(axes[0, 1], pd.concat(rows), "n", "baseline", BASELINE_COLORS)
+    axes[0, 1].axhline(0, color="black", lw=0.6)
+    axes[0, 1].set_yscale("symlog", linthresh=1e-6)
+    axes[0, 1].set_title("global MSE (mean over CPTs)")
+    axes[0, 1].legend(fontsize=7)
+    fig.suptitle("Fig. 9: Adult, MSE difference in favour of the hierarchical model when > 0")
+    fig.tight_layout()
+    return fig
+
+
+def e1_versus_exact(e1: pd.DataFrame) -> pd.DataFrame:
+    """Mean distance to the exact posterior mean and mean time, per method (H6–H7 table)."""
+    metrics = ["mse_vs_exact", "kl_vs_exact", "hellinger_vs_exact", "seconds"]
+    sub = e1[e1.metric.isin(metrics) & (e1.n <= e1.n.max())]
+    return sub.pivot_table(index="method", columns="metric", values="value", aggfunc="mean")

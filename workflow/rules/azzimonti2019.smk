@@ -1,0 +1,151 @@
+# azzimonti2019: E1 (simulated CPTs), Lemma 1, E2 (TAN on Table B.1), E3 (Adult CPT MSE).
+
+AZZ = config["azzimonti2019"]
+AZZ_E2_DATASETS = study_dataset_ids("azzimonti2019", AZZ["e2"]["datasets"])
+
+
+def azz_e1_tables(wildcards):
+    return expand(
+        "results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet",
+        n_x=AZZ["e1"]["n_x"],
+        n_y=AZZ["e1"]["n_y"],
+    )
+
+
+def azz_e1_stan(wildcards):
+    needs_stan = {"nuts", "advi"} & set(AZZ["e1"]["methods"])
+    return {"stan": "resources/stan/hier_md.json"} if needs_stan else {}
+
+
+def azz_e1_stan_flag(wildcards, input):
+    return f"--stan {input.stan}" if "stan" in input.keys() else ""
+
+
+def azz_e3_tables(wildcards):
+    return ["results/azzimonti2019/e3/adult.parquet"] if AZZ["e3"]["enabled"] else []
+
+
+def azz_checks(wildcards):
+    ids = sorted(set(AZZ_E2_DATASETS) | ({"adult"} if AZZ["e3"]["enabled"] else set()))
+    return expand("resources/datasets/azzimonti2019/{dataset}.check.json", dataset=ids)
+
+
+rule azz_e1_cell:
+    input:
+        unpack(azz_e1_stan),
+    output:
+        "results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet",
+    params:
+        config=as_json(AZZ["e1"]),
+        seed=config["seed"],
+        stan=azz_e1_stan_flag,
+    threads: 1
+    log:
+        "logs/azzimonti2019/e1/x{n_x}_y{n_y}.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn azzimonti2019 e1 --n-x {wildcards.n_x} --n-y {wildcards.n_y} "
+        "--config {params.config} {params.stan} --seed {params.seed} "
+        "--threads {threads} --out {output} > {log} 2>&1"
+
+
+rule azz_lemma1:
+    output:
+        "results/azzimonti2019/lemma1.parquet",
+    params:
+        config=as_json(AZZ["lemma1"]),
+        seed=config["seed"],
+    log:
+        "logs/azzimonti2019/lemma1.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn azzimonti2019 lemma1 --config {params.config} --seed {params.seed} "
+        "--out {output} > {log} 2>&1"
+
+
+rule azz_prepare:
+    input:
+        "resources/datasets/azzimonti2019/{dataset}.parquet",
+    output:
+        data="results/azzimonti2019/prepared/{dataset}.parquet",
+        cuts="results/azzimonti2019/prepared/{dataset}.cuts.json",
+    params:
+        n_bins=AZZ["e2"]["n_bins"],
+    log:
+        "logs/azzimonti2019/prepare/{dataset}.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn azzimonti2019 prepare --canonical {input} --n-bins {params.n_bins} "
+        "--out {output.data} --cuts {output.cuts} > {log} 2>&1"
+
+
+rule azz_e2_dataset:
+    input:
+        "results/azzimonti2019/prepared/{dataset}.parquet",
+    output:
+        "results/azzimonti2019/e2/{dataset}.parquet",
+    params:
+        config=as_json(AZZ["e2"]),
+        seed=config["seed"],
+    threads: 1
+    log:
+        "logs/azzimonti2019/e2/{dataset}.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn azzimonti2019 e2 --prepared {input} --dataset {wildcards.dataset} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output} > {log} 2>&1"
+
+
+rule azz_e3_adult:
+    input:
+        "results/azzimonti2019/prepared/adult.parquet",
+    output:
+        "results/azzimonti2019/e3/adult.parquet",
+    params:
+        config=as_json(AZZ["e3"]),
+        seed=config["seed"],
+    threads: 1
+    log:
+        "logs/azzimonti2019/e3.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn azzimonti2019 e3 --prepared {input} --config {params.config} "
+        "--seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"
+
+
+rule azz_data_report:
+    input:
+        azz_checks,
+    output:
+        "results/azzimonti2019/data_report.tsv",
+    log:
+        "logs/azzimonti2019/data_report.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn data-report --checks {input} --out {output} > {log} 2>&1"
+
+
+rule azz_claims:
+    input:
+        e1=azz_e1_tables,
+        lemma1="results/azzimonti2019/lemma1.parquet",
+        e2=expand("results/azzimonti2019/e2/{dataset}.parquet", dataset=AZZ_E2_DATASETS),
+        e3=azz_e3_tables,
+    output:
+        claims="results/azzimonti2019/claims.json",
+        e2_summary="results/azzimonti2019/e2_summary.parquet",
+    log:
+        "logs/azzimonti2019/claims.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn azzimonti2019 claims --e1 {input.e1} --lemma1 {input.lemma1} "
+        "--e2 {input.e2} --e3 {input.e3} --out {output.claims} "
+        "--e2-summary {output.e2_summary} > {log} 2>&1"

@@ -1,0 +1,17 @@
+# Each Stan model is compiled once, by its own rule; fits read the compile marker.
+
+
+rule compile_stan:
+    input:
+        "src/hierbn/stan/{model}.stan",
+    output:
+        "resources/stan/{model}.json",
+    params:
+        backend=config["stan"]["backend"],
+    log:
+        "logs/stan/{model}.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn stan-compile --model {wildcards.model} --backend {params.backend} "
+        "--exe-dir resources/stan --out {output} > {log} 2>&1"
