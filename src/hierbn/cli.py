@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -106,7 +105,9 @@ def cmd_azz_e2(args: argparse.Namespace) -> None:
     from hierbn.studies.azzimonti2019 import run_e2_dataset
 
     _limit_threads(args.threads)
-    table = run_e2_dataset(pd.read_parquet(args.prepared), args.dataset, json.loads(args.config), args.seed)
+    table = run_e2_dataset(
+        pd.read_parquet(args.prepared), args.dataset, json.loads(args.config), args.seed
+    )
     write_parquet(table, args.out)
 
 
@@ -114,7 +115,9 @@ def cmd_azz_e3(args: argparse.Namespace) -> None:
     from hierbn.studies.azzimonti2019 import run_e3_adult
 
     _limit_threads(args.threads)
-    write_parquet(run_e3_adult(pd.read_parquet(args.prepared), json.loads(args.config), args.seed), args.out)
+    write_parquet(
+        run_e3_adult(pd.read_parquet(args.prepared), json.loads(args.config), args.seed), args.out
+    )
 
 
 def cmd_azz_claims(args: argparse.Namespace) -> None:
@@ -136,7 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hierbn", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("fetch", help="place a registered raw file (mirror or download, sha256 checked)")
+    p = sub.add_parser(
+        "fetch", help="place a registered raw file (mirror or download, sha256 checked)"
+    )
     p.add_argument("--registry", required=True)
     p.add_argument("--file", required=True, help="the file's path as listed in the registry")
     p.add_argument("--mirror", action="append", help="mirror directory laid out like shared/data")
@@ -164,7 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_stan_compile)
 
-    azz = sub.add_parser("azzimonti2019", help="azzimonti2019 experiments").add_subparsers(dest="step", required=True)
+    azz = sub.add_parser("azzimonti2019", help="azzimonti2019 experiments").add_subparsers(
+        dest="step", required=True
+    )
     p = azz.add_parser("e1", help="one (|X|, |Y|) cell of the simulated-CPT grid")
     p.add_argument("--n-x", type=int, required=True)
     p.add_argument("--n-y", type=int, required=True)
@@ -188,8 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cuts", required=True)
     p.set_defaults(func=cmd_azz_prepare)
 
-    for name, func, helptext in (("e2", cmd_azz_e2, "TAN classification on one data set"),
-                                 ("e3", cmd_azz_e3, "Adult per-CPT MSE")):  # fmt: skip
+    for name, func, helptext in (
+        ("e2", cmd_azz_e2, "TAN classification on one data set"),
+        ("e3", cmd_azz_e3, "Adult per-CPT MSE"),
+    ):
         p = azz.add_parser(name, help=helptext)
         p.add_argument("--prepared", required=True)
         if name == "e2":

@@ -30,7 +30,8 @@ def digamma(x: float) -> float:
         + inv2
         * (
             1.0 / 120.0
-            + inv2 * (-1.0 / 252.0 + inv2 * (1.0 / 240.0 + inv2 * (-1.0 / 132.0 + inv2 * 691.0 / 32760.0)))
+            + inv2
+            * (-1.0 / 252.0 + inv2 * (1.0 / 240.0 + inv2 * (-1.0 / 132.0 + inv2 * 691.0 / 32760.0)))
         )
     )
     return acc + math.log(x) - 0.5 * inv + series
@@ -47,9 +48,20 @@ def trigamma(x: float) -> float:
         x += 1.0
     inv = 1.0 / x
     inv2 = inv * inv
-    series = inv + 0.5 * inv2 + inv * inv2 * (
-        1.0 / 6.0
-        + inv2 * (-1.0 / 30.0 + inv2 * (1.0 / 42.0 + inv2 * (-1.0 / 30.0 + inv2 * (5.0 / 66.0 - inv2 * 691.0 / 2730.0))))
+    series = (
+        inv
+        + 0.5 * inv2
+        + inv
+        * inv2
+        * (
+            1.0 / 6.0
+            + inv2
+            * (
+                -1.0 / 30.0
+                + inv2
+                * (1.0 / 42.0 + inv2 * (-1.0 / 30.0 + inv2 * (5.0 / 66.0 - inv2 * 691.0 / 2730.0)))
+            )
+        )
     )
     return acc + series
 
@@ -65,8 +77,19 @@ def tetragamma(x: float) -> float:
         x += 1.0
     inv = 1.0 / x
     inv2 = inv * inv
-    series = -inv2 - inv * inv2 - inv2 * inv2 * (
-        0.5
-        + inv2 * (-1.0 / 6.0 + inv2 * (1.0 / 6.0 + inv2 * (-3.0 / 10.0 + inv2 * (5.0 / 6.0 - inv2 * 691.0 / 210.0))))
+    series = (
+        -inv2
+        - inv * inv2
+        - inv2
+        * inv2
+        * (
+            0.5
+            + inv2
+            * (
+                -1.0 / 6.0
+                + inv2
+                * (1.0 / 6.0 + inv2 * (-3.0 / 10.0 + inv2 * (5.0 / 6.0 - inv2 * 691.0 / 210.0)))
+            )
+        )
     )
     return acc + series

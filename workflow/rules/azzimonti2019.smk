@@ -1,33 +1,5 @@
 # azzimonti2019: E1 (simulated CPTs), Lemma 1, E2 (TAN on Table B.1), E3 (Adult CPT MSE).
-
-AZZ = config["azzimonti2019"]
-AZZ_E2_DATASETS = study_dataset_ids("azzimonti2019", AZZ["e2"]["datasets"])
-
-
-def azz_e1_tables(wildcards):
-    return expand(
-        "results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet",
-        n_x=AZZ["e1"]["n_x"],
-        n_y=AZZ["e1"]["n_y"],
-    )
-
-
-def azz_e1_stan(wildcards):
-    needs_stan = {"nuts", "advi"} & set(AZZ["e1"]["methods"])
-    return {"stan": "resources/stan/hier_md.json"} if needs_stan else {}
-
-
-def azz_e1_stan_flag(wildcards, input):
-    return f"--stan {input.stan}" if "stan" in input.keys() else ""
-
-
-def azz_e3_tables(wildcards):
-    return ["results/azzimonti2019/e3/adult.parquet"] if AZZ["e3"]["enabled"] else []
-
-
-def azz_checks(wildcards):
-    ids = sorted(set(AZZ_E2_DATASETS) | ({"adult"} if AZZ["e3"]["enabled"] else set()))
-    return expand("resources/datasets/azzimonti2019/{dataset}.check.json", dataset=ids)
+# Input functions live in common.smk.
 
 
 rule azz_e1_cell:
@@ -35,15 +7,15 @@ rule azz_e1_cell:
         unpack(azz_e1_stan),
     output:
         "results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet",
-    params:
-        config=as_json(AZZ["e1"]),
-        seed=config["seed"],
-        stan=azz_e1_stan_flag,
-    threads: 1
     log:
         "logs/azzimonti2019/e1/x{n_x}_y{n_y}.log",
     conda:
         "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=as_json(AZZ["e1"]),
+        seed=config["seed"],
+        stan=azz_e1_stan_flag,
     shell:
         "hierbn azzimonti2019 e1 --n-x {wildcards.n_x} --n-y {wildcards.n_y} "
         "--config {params.config} {params.stan} --seed {params.seed} "
@@ -53,13 +25,13 @@ rule azz_e1_cell:
 rule azz_lemma1:
     output:
         "results/azzimonti2019/lemma1.parquet",
-    params:
-        config=as_json(AZZ["lemma1"]),
-        seed=config["seed"],
     log:
         "logs/azzimonti2019/lemma1.log",
     conda:
         "../../envs/hierbn.yaml"
+    params:
+        config=as_json(AZZ["lemma1"]),
+        seed=config["seed"],
     shell:
         "hierbn azzimonti2019 lemma1 --config {params.config} --seed {params.seed} "
         "--out {output} > {log} 2>&1"
@@ -71,12 +43,12 @@ rule azz_prepare:
     output:
         data="results/azzimonti2019/prepared/{dataset}.parquet",
         cuts="results/azzimonti2019/prepared/{dataset}.cuts.json",
-    params:
-        n_bins=AZZ["e2"]["n_bins"],
     log:
         "logs/azzimonti2019/prepare/{dataset}.log",
     conda:
         "../../envs/hierbn.yaml"
+    params:
+        n_bins=AZZ["e2"]["n_bins"],
     shell:
         "hierbn azzimonti2019 prepare --canonical {input} --n-bins {params.n_bins} "
         "--out {output.data} --cuts {output.cuts} > {log} 2>&1"
@@ -87,14 +59,14 @@ rule azz_e2_dataset:
         "results/azzimonti2019/prepared/{dataset}.parquet",
     output:
         "results/azzimonti2019/e2/{dataset}.parquet",
-    params:
-        config=as_json(AZZ["e2"]),
-        seed=config["seed"],
-    threads: 1
     log:
         "logs/azzimonti2019/e2/{dataset}.log",
     conda:
         "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=as_json(AZZ["e2"]),
+        seed=config["seed"],
     shell:
         "hierbn azzimonti2019 e2 --prepared {input} --dataset {wildcards.dataset} "
         "--config {params.config} --seed {params.seed} --threads {threads} "
@@ -106,14 +78,14 @@ rule azz_e3_adult:
         "results/azzimonti2019/prepared/adult.parquet",
     output:
         "results/azzimonti2019/e3/adult.parquet",
-    params:
-        config=as_json(AZZ["e3"]),
-        seed=config["seed"],
-    threads: 1
     log:
         "logs/azzimonti2019/e3.log",
     conda:
         "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=as_json(AZZ["e3"]),
+        seed=config["seed"],
     shell:
         "hierbn azzimonti2019 e3 --prepared {input} --config {params.config} "
         "--seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"

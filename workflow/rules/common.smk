@@ -1,14 +1,21 @@
 import json
+import shlex
 
 from snakemake.utils import validate
 
 from hierbn.data.registry import load_registry, study_datasets
 
-
 validate(config, schema="../schemas/config.schema.yaml")
 
 REGISTRY = load_registry(config["data"]["registry"])
 STUDIES = ["azzimonti2019"]
+
+
+# Short or network-bound jobs run on the submitting host under a cluster executor.
+localrules:
+    fetch_raw,
+    azz_data_report,
+    render_report,
 
 
 wildcard_constraints:
@@ -36,13 +43,12 @@ def raw_files(wildcards):
 
 
 def mirror_flags(wildcards):
-    return " ".join(f"--mirror '{m}'" for m in config["data"]["mirrors"])
+    return " ".join(f"--mirror {shlex.quote(m)}" for m in config["data"]["mirrors"])
 
 
 def as_json(section):
     """A config section as a shell-quoted JSON string for the hierbn CLI."""
-    text = json.dumps(section, sort_keys=True)
-    return "'" + text.replace("'", "'\\''") + "'"
+    return shlex.quote(json.dumps(section, sort_keys=True))
 
 
 def study_dataset_ids(study, selection):
@@ -56,3 +62,43 @@ def study_dataset_ids(study, selection):
             f"config {study}.e2.datasets: {unknown} are not in {config['data']['registry']} for {study}"
         )
     return list(selection)
+
+
+# ----------------------------------------------------------------- azzimonti2019
+AZZ = config["azzimonti2019"]
+AZZ_E2_DATASETS = study_dataset_ids("azzimonti2019", AZZ["e2"]["datasets"])
+
+
+def azz_e1_tables(wildcards):
+    return expand(
+        "results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet",
+        n_x=AZZ["e1"]["n_x"],
+        n_y=AZZ["e1"]["n_y"],
+    )
+
+
+def azz_e1_stan(wildcards):
+    needs_stan = {"nuts", "advi"} & set(AZZ["e1"]["methods"])
+    return {"stan": "resources/stan/hier_md.json"} if needs_stan else {}
+
+
+def azz_e1_stan_flag(wildcards, input):
+    return f"--stan {input.stan}" if "stan" in input.keys() else ""
+
+
+def azz_e3_tables(wildcards):
+    return ["results/azzimonti2019/e3/adult.parquet"] if AZZ["e3"]["enabled"] else []
+
+
+def azz_checks(wildcards):
+    ids = sorted(set(AZZ_E2_DATASETS) | ({"adult"} if AZZ["e3"]["enabled"] else set()))
+    return expand("resources/datasets/azzimonti2019/{dataset}.check.json", dataset=ids)
+
+
+# ------------------------------------------------------------------------ report
+def report_inputs(wildcards):
+    study = wildcards.study
+    inputs = {"claims": f"results/{study}/claims.json"}
+    if study == "azzimonti2019":
+        inputs["data_report"] = "results/azzimonti2019/data_report.tsv"
+    return inputs

@@ -4,15 +4,15 @@
 rule fetch_raw:
     output:
         "resources/raw/{path}",
-    params:
-        mirrors=mirror_flags,
-        registry=config["data"]["registry"],
     log:
         "logs/fetch/{path}.log",
     wildcard_constraints:
         path=".+",
     conda:
         "../../envs/hierbn.yaml"
+    params:
+        mirrors=mirror_flags,
+        registry=config["data"]["registry"],
     shell:
         "hierbn fetch --registry {params.registry} --file '{wildcards.path}' {params.mirrors} "
         "--out '{output}' > '{log}' 2>&1"
@@ -24,12 +24,12 @@ rule convert_dataset:
     output:
         data="resources/datasets/{study}/{dataset}.parquet",
         check="resources/datasets/{study}/{dataset}.check.json",
-    params:
-        registry=config["data"]["registry"],
     log:
         "logs/convert/{study}/{dataset}.log",
     conda:
         "../../envs/hierbn.yaml"
+    params:
+        registry=config["data"]["registry"],
     shell:
         "hierbn convert --registry {params.registry} --study {wildcards.study} "
         "--dataset {wildcards.dataset} --raw {input:q} --out {output.data} "

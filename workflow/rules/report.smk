@@ -2,14 +2,6 @@
 # draws), then nbconvert renders it to HTML.
 
 
-def report_inputs(wildcards):
-    study = wildcards.study
-    inputs = {"claims": f"results/{study}/claims.json"}
-    if study == "azzimonti2019":
-        inputs["data_report"] = "results/azzimonti2019/data_report.tsv"
-    return inputs
-
-
 rule execute_notebook:
     input:
         unpack(report_inputs),

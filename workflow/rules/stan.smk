@@ -6,12 +6,12 @@ rule compile_stan:
         "src/hierbn/stan/{model}.stan",
     output:
         "resources/stan/{model}.json",
-    params:
-        backend=config["stan"]["backend"],
     log:
         "logs/stan/{model}.log",
     conda:
         "../../envs/hierbn.yaml"
+    params:
+        backend=config["stan"]["backend"],
     shell:
         "hierbn stan-compile --model {wildcards.model} --backend {params.backend} "
         "--exe-dir resources/stan --out {output} > {log} 2>&1"

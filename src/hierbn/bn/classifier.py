@@ -7,14 +7,18 @@ import numpy as np
 from hierbn.bn.structures import BNStructure
 
 
-def _config_index(codes: np.ndarray, parents: tuple[int, ...], cards: tuple[int, ...]) -> np.ndarray:
+def _config_index(
+    codes: np.ndarray, parents: tuple[int, ...], cards: tuple[int, ...]
+) -> np.ndarray:
     index = np.zeros(codes.shape[0], dtype=np.int64)
     for p in parents:
         index = index * cards[p] + codes[:, p]
     return index
 
 
-def class_log_posterior(structure: BNStructure, cpts: list[np.ndarray], codes: np.ndarray) -> np.ndarray:
+def class_log_posterior(
+    structure: BNStructure, cpts: list[np.ndarray], codes: np.ndarray
+) -> np.ndarray:
     """log P(c | x) for every row and class value; rows sum to one in probability.
 
     log-score_c = log theta_C[c] + sum_i log theta_i[x_i | c, x_pa(i)], normalised with

@@ -17,7 +17,9 @@ def validate_codes(data: np.ndarray, cards: np.ndarray) -> np.ndarray:
     codes = np.ascontiguousarray(data, dtype=np.int32)
     card = np.asarray(cards, dtype=np.int64)
     if codes.ndim != 2 or codes.shape[1] != card.shape[0]:
-        raise ValueError(f"data has shape {codes.shape} but {card.shape[0]} cardinalities were given")
+        raise ValueError(
+            f"data has shape {codes.shape} but {card.shape[0]} cardinalities were given"
+        )
     if codes.size:
         low = codes.min(axis=0)
         high = codes.max(axis=0)
@@ -46,7 +48,9 @@ def _family_counts(
     return counts
 
 
-def family_counts(data: np.ndarray, child: int, parents: tuple[int, ...] | list[int], cards: np.ndarray) -> np.ndarray:
+def family_counts(
+    data: np.ndarray, child: int, parents: tuple[int, ...] | list[int], cards: np.ndarray
+) -> np.ndarray:
     """``counts[x, y]`` of ``child`` against the joint configuration ``y`` of ``parents``.
 
     ``data`` must already be validated int32 codes (see :func:`validate_codes`).
@@ -71,7 +75,9 @@ def parent_configurations(data: np.ndarray, parents: np.ndarray, cards: np.ndarr
 
 
 @njit(cache=True)
-def _cmi_matrix(data: np.ndarray, features: np.ndarray, klass: int, cards: np.ndarray) -> np.ndarray:
+def _cmi_matrix(
+    data: np.ndarray, features: np.ndarray, klass: int, cards: np.ndarray
+) -> np.ndarray:
     n_f = features.shape[0]
     n_rows = data.shape[0]
     n_c = cards[klass]
@@ -96,7 +102,9 @@ def _cmi_matrix(data: np.ndarray, features: np.ndarray, klass: int, cards: np.nd
                     for c in range(n_c):
                         nuvc = joint[u, v, c]
                         if nuvc > 0.0:
-                            value += nuvc * np.log(nuvc * class_counts[c] / (left[u, c] * right[v, c]))
+                            value += nuvc * np.log(
+                                nuvc * class_counts[c] / (left[u, c] * right[v, c])
+                            )
             out[a, b] = out[b, a] = value / n_rows
     return out
 
@@ -106,5 +114,8 @@ def conditional_mutual_information(
 ) -> np.ndarray:
     """Matrix of empirical I(X_i; X_j | C) (nats, ML plug-in) over the given features."""
     return _cmi_matrix(
-        data, np.asarray(features, dtype=np.int64), int(class_index), np.asarray(cards, dtype=np.int64)
+        data,
+        np.asarray(features, dtype=np.int64),
+        int(class_index),
+        np.asarray(cards, dtype=np.int64),
     )

@@ -44,11 +44,15 @@ class EstimatorSpec:
         raise ValueError(f"unknown estimator name {name!r}; expected bdeu<iss>, hier or ml")
 
 
-def estimate_cpt(counts: np.ndarray, spec: EstimatorSpec, has_parents: bool) -> tuple[np.ndarray, dict[str, Any]]:
+def estimate_cpt(
+    counts: np.ndarray, spec: EstimatorSpec, has_parents: bool
+) -> tuple[np.ndarray, dict[str, Any]]:
     """Estimate one CPT from ``counts[x, y]``; returns (theta, diagnostics)."""
     start = time.perf_counter()
     info: dict[str, Any] = {}
-    if spec.kind == "bdeu":
+    if counts.shape[0] == 1:
+        theta = np.ones_like(counts, dtype=np.float64)  # a constant variable: P(x | y) = 1
+    elif spec.kind == "bdeu":
         theta = bdeu_theta(counts, spec.iss)
     elif spec.kind == "ml":
         theta = ml_theta(counts)

@@ -24,16 +24,25 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
     """Read, concatenate and clean the parts of ``entry``; the target becomes the last column."""
     if len(raw_paths) != len(entry.parts):
         raise ValueError(f"{entry.id}: expected {len(entry.parts)} raw files, got {len(raw_paths)}")
-    frames = [read_any(path, part.format, part.columns, part.skip_rows) for path, part in zip(raw_paths, entry.parts, strict=True)]
+    frames = [
+        read_any(path, part.format, part.columns, part.skip_rows)
+        for path, part in zip(raw_paths, entry.parts, strict=True)
+    ]
     names = list(frames[0].columns)
     for path, frame in zip(raw_paths, frames, strict=True):
         if list(frame.columns) != names:
-            raise DataFormatError(f"{path}: columns {list(frame.columns)} differ from the first part's {names}")
+            raise DataFormatError(
+                f"{path}: columns {list(frame.columns)} differ from the first part's {names}"
+            )
     if entry.target not in names:
-        raise DataFormatError(f"{raw_paths[0]}: target column {entry.target!r} not found; columns are {names}")
+        raise DataFormatError(
+            f"{raw_paths[0]}: target column {entry.target!r} not found; columns are {names}"
+        )
     absent = [c for c in entry.drop_columns if c not in names]
     if absent:
-        raise DataFormatError(f"{raw_paths[0]}: drop_columns {absent} not found; columns are {names}")
+        raise DataFormatError(
+            f"{raw_paths[0]}: drop_columns {absent} not found; columns are {names}"
+        )
     if len(frames) == 1:
         data = frames[0]
     else:
@@ -48,7 +57,9 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
     data = data.drop(columns=list(entry.drop_columns))
     target = data.pop(entry.target)
     if entry.strip_suffix:
-        target = target.astype(object).map(lambda v: v.rstrip(entry.strip_suffix) if isinstance(v, str) else v)
+        target = target.astype(object).map(
+            lambda v: v.rstrip(entry.strip_suffix) if isinstance(v, str) else v
+        )
     data[entry.target] = target
     for name in data.columns:
         data[name] = _as_categorical(data[name])
@@ -57,7 +68,9 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
     if entry.missing == "drop":
         data = data.dropna().reset_index(drop=True)
     if entry.subsample is not None and entry.subsample < len(data):
-        rows = rng_for("subsample", entry.study, entry.id).choice(len(data), entry.subsample, replace=False)
+        rows = rng_for("subsample", entry.study, entry.id).choice(
+            len(data), entry.subsample, replace=False
+        )
         data = data.iloc[np.sort(rows)].reset_index(drop=True)
     if entry.class_levels == "present":
         data[entry.target] = data[entry.target].cat.remove_unused_categories()
@@ -66,7 +79,9 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
     return data
 
 
-def check_against_paper(entry: DatasetEntry, data: pd.DataFrame, raw_rows: int | None = None) -> dict[str, Any]:
+def check_against_paper(
+    entry: DatasetEntry, data: pd.DataFrame, raw_rows: int | None = None
+) -> dict[str, Any]:
     """Compare rows, attributes and classes with the paper's table; list every deviation."""
     target = data[entry.target]
     found = {
@@ -83,7 +98,9 @@ def check_against_paper(entry: DatasetEntry, data: pd.DataFrame, raw_rows: int |
         "raw_rows": raw_rows,
         "classes_present": int(target.value_counts().gt(0).sum()),
         "missing_cells": int(data.drop(columns=[entry.target]).isna().sum().sum()),
-        "numeric_attributes": int(sum(data[c].dtype.kind == "f" for c in data.columns if c != entry.target)),
+        "numeric_attributes": int(
+            sum(data[c].dtype.kind == "f" for c in data.columns if c != entry.target)
+        ),
     }
     deviations = []
     for key, paper_value in (

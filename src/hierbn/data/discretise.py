@@ -6,6 +6,8 @@ Bins are right-closed: code k holds values in (cut[k-1], cut[k]], the first bin 
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 
@@ -25,7 +27,9 @@ def equal_frequency_cuts(values: np.ndarray, n_bins: int = 5) -> np.ndarray:
 def apply_cuts(values: np.ndarray, cuts: np.ndarray) -> np.ndarray:
     """Bin index of every value (NaN gets -1)."""
     values = np.asarray(values, dtype=np.float64)
-    codes = np.searchsorted(np.asarray(cuts, dtype=np.float64), values, side="left").astype(np.int64)
+    codes = np.searchsorted(np.asarray(cuts, dtype=np.float64), values, side="left").astype(
+        np.int64
+    )
     codes[np.isnan(values)] = -1
     return codes
 
@@ -34,7 +38,7 @@ def bin_labels(cuts: np.ndarray) -> list[str]:
     """Readable labels such as ``(-inf,2.45]``, ``(2.45,4.75]``, ``(4.75,inf)``."""
     edges = [-np.inf, *list(cuts), np.inf]
     labels = []
-    for lo, hi in zip(edges[:-1], edges[1:], strict=True):
+    for lo, hi in itertools.pairwise(edges):
         right = ")" if np.isinf(hi) else "]"
         labels.append(f"({lo:.6g},{hi:.6g}{right}")
     return labels
@@ -125,4 +129,6 @@ class MDLDiscretiser:
         matrix = np.asarray(features, dtype=np.float64)
         if matrix.shape[1] != len(self.cuts_):
             raise ValueError(f"fitted on {len(self.cuts_)} columns, got {matrix.shape[1]}")
-        return np.column_stack([apply_cuts(matrix[:, j], self.cuts_[j]) for j in range(matrix.shape[1])])
+        return np.column_stack(
+            [apply_cuts(matrix[:, j], self.cuts_[j]) for j in range(matrix.shape[1])]
+        )

@@ -56,7 +56,10 @@ def fetch(
             return str(candidate)
     with atomic_path(destination) as tmp:
         try:
-            with urllib.request.urlopen(source_url, timeout=timeout) as response, open(tmp, "wb") as out:
+            with (
+                urllib.request.urlopen(source_url, timeout=timeout) as response,
+                open(tmp, "wb") as out,
+            ):
                 shutil.copyfileobj(response, out, CHUNK)
         except OSError as exc:
             raise OSError(

@@ -27,7 +27,9 @@ def impute_median_mode(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def discretise_equal_frequency(frame: pd.DataFrame, target: str, n_bins: int = 5) -> tuple[pd.DataFrame, dict[str, list[float]]]:
+def discretise_equal_frequency(
+    frame: pd.DataFrame, target: str, n_bins: int = 5
+) -> tuple[pd.DataFrame, dict[str, list[float]]]:
     """Replace every numeric feature by equal-frequency bins (duplicate cut points merged).
 
     Returns the discretised frame (all categorical) and the cut points per variable.
@@ -41,7 +43,9 @@ def discretise_equal_frequency(frame: pd.DataFrame, target: str, n_bins: int = 5
         edges = equal_frequency_cuts(values[~np.isnan(values)], n_bins)
         cuts[name] = edges.tolist()
         codes = apply_cuts(values, edges)
-        out[name] = pd.Categorical.from_codes(np.where(np.isnan(values), -1, codes), categories=bin_labels(edges))
+        out[name] = pd.Categorical.from_codes(
+            np.where(np.isnan(values), -1, codes), categories=bin_labels(edges)
+        )
     return out, cuts
 
 
@@ -65,10 +69,14 @@ def encode(frame: pd.DataFrame, target: str) -> CodedData:
     for name in names:
         col = frame[name]
         if not isinstance(col.dtype, pd.CategoricalDtype):
-            raise ValueError(f"column {name!r} is not categorical (dtype {col.dtype}); discretise it first")
+            raise ValueError(
+                f"column {name!r} is not categorical (dtype {col.dtype}); discretise it first"
+            )
         codes = col.cat.codes.to_numpy()
         if (codes < 0).any():
-            raise ValueError(f"column {name!r} has {(codes < 0).sum()} missing values; impute them first")
+            raise ValueError(
+                f"column {name!r} has {(codes < 0).sum()} missing values; impute them first"
+            )
         columns.append(codes.astype(np.int32))
         cards.append(max(len(col.cat.categories), 1))
         levels.append(tuple(str(c) for c in col.cat.categories))

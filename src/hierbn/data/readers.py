@@ -66,7 +66,9 @@ def _parse_attribute(path: Path, line_no: int, text: str) -> ArffAttribute:
     if rest.startswith("{"):
         close = rest.rfind("}")
         if close < 0:
-            raise DataFormatError(f"{path}, line {line_no}: nominal list of {name!r} has no closing brace")
+            raise DataFormatError(
+                f"{path}, line {line_no}: nominal list of {name!r} has no closing brace"
+            )
         levels = [_unquote(v) for v in _split_values(rest[1:close]) if v.strip() != ""]
         return ArffAttribute(name, "nominal", levels)
     kind = rest.split()[0].lower() if rest else ""
@@ -99,7 +101,9 @@ def read_arff(path: str | Path) -> pd.DataFrame:
                 elif lower.startswith("@data"):
                     in_data = True
                 elif not lower.startswith("@relation"):
-                    raise DataFormatError(f"{path}, line {line_no}: unexpected header line {text[:60]!r}")
+                    raise DataFormatError(
+                        f"{path}, line {line_no}: unexpected header line {text[:60]!r}"
+                    )
                 continue
             if text.startswith("{"):
                 raise DataFormatError(f"{path}, line {line_no}: sparse ARFF rows are not supported")
@@ -144,7 +148,9 @@ def _column(path: Path, attr: ArffAttribute, raw: tuple[str, ...], lines: list[i
                 f"{path}, line {lines[i]}: attribute {attr.name!r} has value {values[i]!r}, "
                 f"not among its declared levels {levels[:12]}"
             )
-    return pd.Series(pd.Categorical(np.where(missing, None, values), categories=levels), name=attr.name)
+    return pd.Series(
+        pd.Categorical(np.where(missing, None, values), categories=levels), name=attr.name
+    )
 
 
 def read_csv(path: str | Path, columns: tuple[str, ...] = (), skip_rows: int = 0) -> pd.DataFrame:
@@ -200,7 +206,9 @@ def read_rda(path: str | Path, object_name: str | None = None) -> pd.DataFrame:
     return frame
 
 
-def read_any(path: str | Path, fmt: str, columns: tuple[str, ...] = (), skip_rows: int = 0) -> pd.DataFrame:
+def read_any(
+    path: str | Path, fmt: str, columns: tuple[str, ...] = (), skip_rows: int = 0
+) -> pd.DataFrame:
     """Dispatch on the registry's format name."""
     if fmt == "arff":
         return read_arff(path)

@@ -19,10 +19,27 @@ from pathlib import Path
 import pandas as pd
 
 REQUIRED_COLUMNS = (
-    "study", "id", "part", "paper_index", "paper_name", "file", "source_url", "sha256", "format",
-    "target", "columns", "skip_rows", "drop_columns", "class_levels", "missing", "subsample",
-    "strip_suffix", "paper_rows", "paper_attributes", "paper_classes",
-)  # fmt: skip
+    "study",
+    "id",
+    "part",
+    "paper_index",
+    "paper_name",
+    "file",
+    "source_url",
+    "sha256",
+    "format",
+    "target",
+    "columns",
+    "skip_rows",
+    "drop_columns",
+    "class_levels",
+    "missing",
+    "subsample",
+    "strip_suffix",
+    "paper_rows",
+    "paper_attributes",
+    "paper_classes",
+)
 FORMATS = ("arff", "csv", "rda")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -120,14 +137,20 @@ def _check_row(path: Path, line: int, row: dict[str, str]) -> None:
     if row["format"] not in FORMATS:
         raise RegistryError(f"{where}: unknown format {row['format']!r}; expected one of {FORMATS}")
     if not _SHA256.match(row["sha256"]):
-        raise RegistryError(f"{where}: sha256 must be 64 lowercase hex digits, got {row['sha256']!r}")
+        raise RegistryError(
+            f"{where}: sha256 must be 64 lowercase hex digits, got {row['sha256']!r}"
+        )
     if not row["target"]:
         raise RegistryError(f"{where}: the target column is empty")
     for key in ("part", "paper_index", "paper_rows", "paper_attributes", "paper_classes"):
         if not row[key].isdigit():
-            raise RegistryError(f"{where}: column {key!r} must be a non-negative integer, got {row[key]!r}")
+            raise RegistryError(
+                f"{where}: column {key!r} must be a non-negative integer, got {row[key]!r}"
+            )
     if row["class_levels"] not in ("", "declared", "present"):
-        raise RegistryError(f"{where}: class_levels must be declared or present, got {row['class_levels']!r}")
+        raise RegistryError(
+            f"{where}: class_levels must be declared or present, got {row['class_levels']!r}"
+        )
     if row["missing"] not in ("", "impute", "drop"):
         raise RegistryError(f"{where}: missing must be impute or drop, got {row['missing']!r}")
     if row["subsample"] and not row["subsample"].isdigit():

@@ -67,7 +67,9 @@ def _integral(polys: list[list[int]], s: int, scale_degree: int) -> int:
     return value
 
 
-def _validate(counts: np.ndarray, s: int, alpha0: np.ndarray | None) -> tuple[np.ndarray, int, list[int]]:
+def _validate(
+    counts: np.ndarray, s: int, alpha0: np.ndarray | None
+) -> tuple[np.ndarray, int, list[int]]:
     table = np.asarray(counts)
     if table.ndim != 2 or np.any(table < 0) or not np.all(table == np.round(table)):
         raise ValueError("counts must be a 2-d table of non-negative integers")
@@ -113,7 +115,9 @@ def exact_alpha_moments(
     return mean, outer
 
 
-def exact_posterior_theta(counts: np.ndarray, s: int | None = None, alpha0: np.ndarray | None = None) -> np.ndarray:
+def exact_posterior_theta(
+    counts: np.ndarray, s: int | None = None, alpha0: np.ndarray | None = None
+) -> np.ndarray:
     """Exact posterior mean of theta, eq. (8): (n_xy + E[alpha_x]) / (n_y + s)."""
     table = np.asarray(counts, dtype=np.float64)
     s_value = table.shape[0] if s is None else s

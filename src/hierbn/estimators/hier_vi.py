@@ -230,7 +230,10 @@ def optimise_kappa(
         accepted = False
         while step > MIN_STEP:
             trial = kappa + step * delta
-            if kappa_tau_objective(trial, tau, s, alpha0, n_cols, spsi) >= current + ARMIJO * step * slope:
+            if (
+                kappa_tau_objective(trial, tau, s, alpha0, n_cols, spsi)
+                >= current + ARMIJO * step * slope
+            ):
                 accepted = True
                 break
             step *= BACKTRACK
@@ -295,7 +298,9 @@ def fit_hier_vi(
     """
     table = np.ascontiguousarray(counts, dtype=np.float64)
     if table.ndim != 2 or table.shape[0] < 2:
-        raise ValueError(f"counts must be a 2-d table with at least 2 child states, got {table.shape}")
+        raise ValueError(
+            f"counts must be a 2-d table with at least 2 child states, got {table.shape}"
+        )
     if np.any(table < 0) or not np.all(np.isfinite(table)):
         raise ValueError("counts must be finite and non-negative")
     n_x = table.shape[0]
@@ -303,7 +308,9 @@ def fit_hier_vi(
     prior = np.ones(n_x) if alpha0 is None else np.ascontiguousarray(alpha0, dtype=np.float64)
     if prior.shape != (n_x,) or np.any(prior <= 0) or s_value <= 0:
         raise ValueError("alpha0 must have one positive entry per child state and s must be > 0")
-    kappa, tau, n_iter, converged, trace = _fit_core(table, s_value, prior, int(max_outer), float(tol))
+    kappa, tau, n_iter, converged, trace = _fit_core(
+        table, s_value, prior, int(max_outer), float(tol)
+    )
     nu = table + s_value * kappa[:, None]
     theta = nu / nu.sum(axis=0, keepdims=True)
     return HierVIResult(

@@ -22,7 +22,9 @@ def figure3(e1: pd.DataFrame) -> Figure:
     for r, metric in enumerate(metrics):
         for c, n_y in enumerate(n_ys):
             ax = axes[r, c]
-            grouped_boxplot(ax, sub[(sub.metric == metric) & (sub.n_y == n_y)], "n", "method", METHOD_COLORS)
+            grouped_boxplot(
+                ax, sub[(sub.metric == metric) & (sub.n_y == n_y)], "n", "method", METHOD_COLORS
+            )
             ax.set_yscale("log")
             ax.set_title(f"|Y| = {n_y}")
             ax.set_ylabel(metric.upper() if metric != "hellinger" else "H")
@@ -63,7 +65,13 @@ def delta_figure(e2: pd.DataFrame, metric: str, index: dict[str, int], title: st
         x = np.arange(len(part))
         for j, (baseline, color) in enumerate(BASELINE_COLORS.items()):
             if baseline in part:
-                ax.bar(x + (j - 0.5) * 0.4, part[baseline], width=0.4, color=color, label=f"vs {baseline}")
+                ax.bar(
+                    x + (j - 0.5) * 0.4,
+                    part[baseline],
+                    width=0.4,
+                    color=color,
+                    label=f"vs {baseline}",
+                )
         ax.axhline(0, color="black", lw=0.6)
         ax.set_xticks(x)
         ax.set_xticklabels(part["index"].astype(int).astype(str), fontsize=6, rotation=90)
@@ -81,7 +89,11 @@ def delta_figure(e2: pd.DataFrame, metric: str, index: dict[str, int], title: st
 def figure9(e3: pd.DataFrame, n_per_cpt: int = 160) -> Figure:
     """Fig. 9 (caption layout, A10): left per-CPT MSE(BDeu) - MSE(hier) at n = 160; right the
     difference of the global (mean over CPTs) MSE as a function of n."""
-    n_pick = n_per_cpt if n_per_cpt in set(e3["n"]) else int(min(e3["n"].unique(), key=lambda v: abs(v - n_per_cpt)))
+    n_pick = (
+        n_per_cpt
+        if n_per_cpt in set(e3["n"])
+        else int(min(e3["n"].unique(), key=lambda v: abs(v - n_per_cpt)))
+    )
     fig, axes = new_figure(1, 2, width=6.0, height=3.2)
     per = e3[e3.n == n_pick].pivot_table(index=["node", "rep"], columns="method", values="value")
     rows = []
@@ -90,14 +102,19 @@ def figure9(e3: pd.DataFrame, n_per_cpt: int = 160) -> Figure:
         rows.append(d.assign(baseline=baseline))
     per_cpt = pd.concat(rows)
     labels = e3.drop_duplicates("node").set_index("node")
-    per_cpt["node"] = per_cpt["node"].map(lambda i: f"X{i} (|Y|={labels.loc[i, 'n_parent_configs']})")
+    per_cpt["node"] = per_cpt["node"].map(
+        lambda i: f"X{i} (|Y|={labels.loc[i, 'n_parent_configs']})"
+    )
     grouped_boxplot(axes[0, 0], per_cpt, "node", "baseline", BASELINE_COLORS)
     axes[0, 0].tick_params(axis="x", labelrotation=90, labelsize=6)
     axes[0, 0].axhline(0, color="black", lw=0.6)
     axes[0, 0].set_title(f"per CPT, n = {n_pick}")
     axes[0, 0].set_ylabel("MSE(BDeu) - MSE(hier)")
     glob = e3_global(e3).pivot_table(index=["n", "rep"], columns="method", values="mean_mse")
-    rows = [(glob[b] - glob["hier"]).rename("value").reset_index().assign(baseline=b) for b in BASELINE_COLORS]
+    rows = [
+        (glob[b] - glob["hier"]).rename("value").reset_index().assign(baseline=b)
+        for b in BASELINE_COLORS
+    ]
     grouped_boxplot(axes[0, 1], pd.concat(rows), "n", "baseline", BASELINE_COLORS)
     axes[0, 1].axhline(0, color="black", lw=0.6)
     axes[0, 1].set_yscale("symlog", linthresh=1e-6)

@@ -7,11 +7,11 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-from matplotlib.axes import Axes  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 
 
 def save_figure(fig: Figure, directory: str | Path, name: str) -> list[Path]:
@@ -24,19 +24,30 @@ def save_figure(fig: Figure, directory: str | Path, name: str) -> list[Path]:
     return paths
 
 
-def grouped_boxplot(ax: Axes, frame: pd.DataFrame, x: str, group: str, colors: dict[str, str]) -> None:
+def grouped_boxplot(
+    ax: Axes, frame: pd.DataFrame, x: str, group: str, colors: dict[str, str]
+) -> None:
     """Boxes of ``value`` for each x level, one coloured box per group side by side."""
     levels = sorted(frame[x].unique())
     groups = [g for g in colors if g in set(frame[group])]
     width = 0.8 / max(len(groups), 1)
     for k, g in enumerate(groups):
-        data = [frame[(frame[x] == lv) & (frame[group] == g)]["value"].dropna().to_numpy() for lv in levels]
+        data = [
+            frame[(frame[x] == lv) & (frame[group] == g)]["value"].dropna().to_numpy()
+            for lv in levels
+        ]
         positions = np.arange(len(levels)) + (k - (len(groups) - 1) / 2) * width
         keep = [i for i, d in enumerate(data) if d.size]
         if not keep:
             continue
-        parts = ax.boxplot([data[i] for i in keep], positions=positions[keep], widths=width * 0.9,
-                           patch_artist=True, showfliers=True, flierprops={"markersize": 2})  # fmt: skip
+        parts = ax.boxplot(
+            [data[i] for i in keep],
+            positions=positions[keep],
+            widths=width * 0.9,
+            patch_artist=True,
+            showfliers=True,
+            flierprops={"markersize": 2},
+        )
         for patch in parts["boxes"]:
             patch.set_facecolor(colors[g])
             patch.set_alpha(0.8)
@@ -46,6 +57,8 @@ def grouped_boxplot(ax: Axes, frame: pd.DataFrame, x: str, group: str, colors: d
     ax.set_xlabel(x)
 
 
-def new_figure(rows: int, cols: int, width: float = 3.2, height: float = 2.6) -> tuple[Figure, np.ndarray]:
+def new_figure(
+    rows: int, cols: int, width: float = 3.2, height: float = 2.6
+) -> tuple[Figure, np.ndarray]:
     fig, axes = plt.subplots(rows, cols, figsize=(width * cols, height * rows), squeeze=False)
     return fig, axes

@@ -41,5 +41,9 @@ def max_rhat(draws: np.ndarray) -> float:
     """Largest R-hat over all scalar parameters of ``draws[chain, iteration, ...]``."""
     arr = np.asarray(draws, dtype=np.float64)
     flat = arr.reshape(arr.shape[0], arr.shape[1], -1)
-    values = [rank_normalized_rhat(flat[:, :, j]) for j in range(flat.shape[2]) if np.ptp(flat[:, :, j]) > 0]
+    values = [
+        rank_normalized_rhat(flat[:, :, j])
+        for j in range(flat.shape[2])
+        if np.ptp(flat[:, :, j]) > 0
+    ]
     return float(np.nanmax(values)) if values else 1.0

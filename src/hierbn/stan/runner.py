@@ -149,7 +149,9 @@ def sample_nuts(
     return _nuts_pystan(model, data, variables, seed, settings)
 
 
-def _nuts_pystan(model: str, data: dict[str, Any], variables: list[str], seed: int, settings: NutsSettings) -> StanDraws:
+def _nuts_pystan(
+    model: str, data: dict[str, Any], variables: list[str], seed: int, settings: NutsSettings
+) -> StanDraws:
     import stan
 
     code = stan_file(model).read_text()
@@ -158,7 +160,9 @@ def _nuts_pystan(model: str, data: dict[str, Any], variables: list[str], seed: i
     seconds = 0.0
     for chain in range(settings.chains):
         with _quiet():
-            posterior = stan.build(code, data=data, random_seed=seed + chain)  # cached after first build
+            posterior = stan.build(
+                code, data=data, random_seed=seed + chain
+            )  # cached after first build
             start = time.perf_counter()
             fit = posterior.sample(
                 num_chains=1,
@@ -185,7 +189,12 @@ def _cmdstan_model(model: str, compiled: dict[str, Any] | None) -> Any:
 
 
 def _nuts_cmdstanpy(
-    model: str, data: dict[str, Any], variables: list[str], seed: int, settings: NutsSettings, compiled: dict[str, Any] | None
+    model: str,
+    data: dict[str, Any],
+    variables: list[str],
+    seed: int,
+    settings: NutsSettings,
+    compiled: dict[str, Any] | None,
 ) -> StanDraws:
     built = _cmdstan_model(model, compiled)
     start = time.perf_counter()
@@ -211,11 +220,18 @@ def _nuts_cmdstanpy(
 
 
 def variational_meanfield(
-    model: str, data: dict[str, Any], variables: list[str], seed: int, backend: str, compiled: dict[str, Any] | None = None
+    model: str,
+    data: dict[str, Any],
+    variables: list[str],
+    seed: int,
+    backend: str,
+    compiled: dict[str, Any] | None = None,
 ) -> StanDraws:
     """Stan meanfield ADVI with CmdStan defaults (iter 10000, tol_rel_obj 0.01, 1000 draws)."""
     if backend != "cmdstanpy":
-        raise BackendUnavailable("meanfield ADVI needs CmdStan (PyStan 3 has no variational inference)")
+        raise BackendUnavailable(
+            "meanfield ADVI needs CmdStan (PyStan 3 has no variational inference)"
+        )
     built = _cmdstan_model(model, compiled)
     start = time.perf_counter()
     fit = built.variational(

@@ -19,7 +19,13 @@ from hierbn.estimators.hier_exact import exact_posterior_theta
 from hierbn.estimators.hier_vi import fit_hier_vi
 from hierbn.metrics import accuracy, cpt_distances, cpt_mse, log_loss, roc_auc_ovr
 from hierbn.seeds import int_seed, rng_for
-from hierbn.stan.runner import BackendUnavailable, NutsSettings, chain_rhat, sample_nuts, variational_meanfield
+from hierbn.stan.runner import (
+    BackendUnavailable,
+    NutsSettings,
+    chain_rhat,
+    sample_nuts,
+    variational_meanfield,
+)
 from hierbn.studies.common import metric_records, tidy, train_test_split
 
 STUDY = "azzimonti2019"
@@ -27,7 +33,9 @@ PLATEAU_RTOL = 1e-3
 
 
 # ----------------------------------------------------------------------------- E1
-def simulate_cpt(rng: np.random.Generator, n_x: int, n_y: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+def simulate_cpt(
+    rng: np.random.Generator, n_x: int, n_y: int, n: int
+) -> tuple[np.ndarray, np.ndarray]:
     """E1 data: alpha = |X| * Dir(1), theta_y ~ Dir(alpha), y ~ Uniform, x ~ theta_y (A8).
 
     Returns (theta_true[x, y], counts[x, y]).
@@ -44,7 +52,13 @@ def simulate_cpt(rng: np.random.Generator, n_x: int, n_y: int, n: int) -> tuple[
 
 def _stan_data(counts: np.ndarray) -> dict[str, Any]:
     n_x, n_y = counts.shape
-    return {"X": n_x, "Y": n_y, "n": counts.T.astype(int).tolist(), "s": float(n_x), "alpha0": [1.0] * n_x}
+    return {
+        "X": n_x,
+        "Y": n_y,
+        "n": counts.T.astype(int).tolist(),
+        "s": float(n_x),
+        "alpha0": [1.0] * n_x,
+    }
 
 
 def _vi_metrics(counts: np.ndarray) -> tuple[np.ndarray, dict[str, float]]:
@@ -82,8 +96,16 @@ def run_e1_cell(
         for rep in range(config["reps"]):
             key = (STUDY, "e1", n_x, n_y, n, rep)
             theta_true, counts = simulate_cpt(rng_for(*key, base_seed=base_seed), n_x, n_y, n)
-            base = {"study": STUDY, "experiment": "e1", "dataset": "simulated", "n": n, "rep": rep,
-                    "seed": int_seed(*key, base_seed=base_seed), "n_x": n_x, "n_y": n_y}  # fmt: skip
+            base = {
+                "study": STUDY,
+                "experiment": "e1",
+                "dataset": "simulated",
+                "n": n,
+                "rep": rep,
+                "seed": int_seed(*key, base_seed=base_seed),
+                "n_x": n_x,
+                "n_y": n_y,
+            }
             estimates: dict[str, np.ndarray] = {}
             if "vi" in methods:
                 estimates["vi"], diag = _vi_metrics(counts)
@@ -94,23 +116,36 @@ def run_e1_cell(
                 records += metric_records(base, "exact", {"seconds": time.perf_counter() - start})
             if "nuts" in methods and backend is not None:
                 seed = int_seed(*key, "nuts", base_seed=base_seed)
-                fit = sample_nuts("hier_md", _stan_data(counts), ["theta"], seed, backend, settings, compiled)
+                fit = sample_nuts(
+                    "hier_md", _stan_data(counts), ["theta"], seed, backend, settings, compiled
+                )
                 draws = fit.draws["theta"]  # chain, iter, y, x
                 estimates["nuts"] = draws.mean(axis=(0, 1)).T
-                records += metric_records({**base, "seed": seed}, "nuts", {
-                    "seconds": fit.seconds, "rhat_max": chain_rhat(draws), "divergences": fit.divergences,
-                    "failed": float(not np.all(np.isfinite(estimates["nuts"]))),
-                })  # fmt: skip
+                records += metric_records(
+                    {**base, "seed": seed},
+                    "nuts",
+                    {
+                        "seconds": fit.seconds,
+                        "rhat_max": chain_rhat(draws),
+                        "divergences": fit.divergences,
+                        "failed": float(not np.all(np.isfinite(estimates["nuts"]))),
+                    },
+                )
             if "advi" in methods and backend is not None:
                 seed = int_seed(*key, "advi", base_seed=base_seed)
                 try:
-                    fit = variational_meanfield("hier_md", _stan_data(counts), ["theta"], seed, backend, compiled)
+                    fit = variational_meanfield(
+                        "hier_md", _stan_data(counts), ["theta"], seed, backend, compiled
+                    )
                     estimate = fit.draws["theta"].mean(axis=(0, 1)).T
                     failed = not np.all(np.isfinite(estimate))
                     if not failed:
                         estimates["advi"] = estimate
-                    records += metric_records({**base, "seed": seed}, "advi",
-                                              {"seconds": fit.seconds, "failed": float(failed)})  # fmt: skip
+                    records += metric_records(
+                        {**base, "seed": seed},
+                        "advi",
+                        {"seconds": fit.seconds, "failed": float(failed)},
+                    )
                 except BackendUnavailable:
                     pass
                 except RuntimeError:
@@ -119,7 +154,9 @@ def run_e1_cell(
                 records += metric_records(base, method, cpt_distances(estimate, theta_true))
                 if "exact" in estimates and method != "exact":
                     vs_exact = cpt_distances(estimate, estimates["exact"])
-                    records += metric_records(base, method, {f"{k}_vs_exact": v for k, v in vs_exact.items()})
+                    records += metric_records(
+                        base, method, {f"{k}_vs_exact": v for k, v in vs_exact.items()}
+                    )
     return tidy(records, {"e1": config, "backend": backend})
 
 
@@ -138,17 +175,30 @@ def run_lemma1(settings: list[list[float]], draws: int, base_seed: int) -> pd.Da
         alpha = s * rng.dirichlet(np.ones(n_x), size=draws)
         theta_a = np.array([rng.dirichlet(a) for a in alpha])[:, 0]
         theta_b = np.array([rng.dirichlet(a) for a in alpha])[:, 0]
-        records.append({
-            "study": STUDY, "experiment": "lemma1", "dataset": "prior", "n": draws, "rep": 0,
-            "seed": int_seed(STUDY, "lemma1", n_x, s, base_seed=base_seed), "method": "monte_carlo",
-            "metric": "correlation", "value": float(np.corrcoef(theta_a, theta_b)[0, 1]), "n_x": n_x, "s": float(s),
-            "formula_appendix": prior_column_correlation(s, n_x), "formula_eq6_printed": s / (s + n_x + 1.0),
-        })  # fmt: skip
+        records.append(
+            {
+                "study": STUDY,
+                "experiment": "lemma1",
+                "dataset": "prior",
+                "n": draws,
+                "rep": 0,
+                "seed": int_seed(STUDY, "lemma1", n_x, s, base_seed=base_seed),
+                "method": "monte_carlo",
+                "metric": "correlation",
+                "value": float(np.corrcoef(theta_a, theta_b)[0, 1]),
+                "n_x": n_x,
+                "s": float(s),
+                "formula_appendix": prior_column_correlation(s, n_x),
+                "formula_eq6_printed": s / (s + n_x + 1.0),
+            }
+        )
     return tidy(records, {"lemma1": {"settings": settings, "draws": draws}})
 
 
 # ----------------------------------------------------------------- E2 / E3 data
-def prepare_dataset(canonical: pd.DataFrame, n_bins: int) -> tuple[pd.DataFrame, dict[str, list[float]]]:
+def prepare_dataset(
+    canonical: pd.DataFrame, n_bins: int
+) -> tuple[pd.DataFrame, dict[str, list[float]]]:
     """E2 preprocessing on the full data set: median/mode imputation, then equal-frequency
     bins with duplicate cut points merged (spec §4 E2, A16). The class stays last."""
     imputed = impute_median_mode(canonical)
@@ -167,12 +217,16 @@ def tan_structure(data: CodedData) -> BNStructure:
     return tan(data.codes, list(data.names), list(data.cards), data.class_index)
 
 
-def run_e2_dataset(prepared: pd.DataFrame, dataset: str, config: dict[str, Any], base_seed: int) -> pd.DataFrame:
+def run_e2_dataset(
+    prepared: pd.DataFrame, dataset: str, config: dict[str, Any], base_seed: int
+) -> pd.DataFrame:
     """TAN classification with BDeu(iss) and hierarchical CPTs on paired splits (Figs. 7–8)."""
     data = coded(prepared)
     structure = tan_structure(data)
     n_rows = data.codes.shape[0]
-    specs = {m: EstimatorSpec.from_name(m, root=config["root_estimator"]) for m in config["methods"]}
+    specs = {
+        m: EstimatorSpec.from_name(m, root=config["root_estimator"]) for m in config["methods"]
+    }
     y_all = data.codes[:, data.class_index]
     records: list[dict[str, Any]] = []
     for n in config["n"]:
@@ -180,11 +234,21 @@ def run_e2_dataset(prepared: pd.DataFrame, dataset: str, config: dict[str, Any],
             continue  # decision A15: run a (data set, n) pair only if N > n
         for rep in range(config["reps"]):
             key = (STUDY, "e2", dataset, n, rep)
-            train, test = train_test_split(rng_for(*key, base_seed=base_seed), n_rows, n, config["test_size"])
-            base = {"study": STUDY, "experiment": "e2", "dataset": dataset, "n": n, "rep": rep,
-                    "seed": int_seed(*key, base_seed=base_seed), "n_test": int(test.size),
-                    "n_rows": n_rows, "n_features": data.codes.shape[1] - 1,
-                    "n_classes": data.cards[data.class_index]}  # fmt: skip
+            train, test = train_test_split(
+                rng_for(*key, base_seed=base_seed), n_rows, n, config["test_size"]
+            )
+            base = {
+                "study": STUDY,
+                "experiment": "e2",
+                "dataset": dataset,
+                "n": n,
+                "rep": rep,
+                "seed": int_seed(*key, base_seed=base_seed),
+                "n_test": int(test.size),
+                "n_rows": n_rows,
+                "n_features": data.codes.shape[1] - 1,
+                "n_classes": data.cards[data.class_index],
+            }
             for method, spec in specs.items():
                 start = time.perf_counter()
                 cpts, infos = fit_cpts(structure, data.codes[train], spec)
@@ -192,9 +256,11 @@ def run_e2_dataset(prepared: pd.DataFrame, dataset: str, config: dict[str, Any],
                 proba = predict_proba(structure, cpts, data.codes[test])
                 y = y_all[test]
                 metrics = {
-                    "accuracy": accuracy(y, proba), "auc": roc_auc_ovr(y, proba),
-                    "log_loss": log_loss(y, proba), "fit_seconds": fit_seconds,
-                }  # fmt: skip
+                    "accuracy": accuracy(y, proba),
+                    "auc": roc_auc_ovr(y, proba),
+                    "log_loss": log_loss(y, proba),
+                    "fit_seconds": fit_seconds,
+                }
                 if spec.kind == "hier":
                     metrics["vi_not_converged"] = sum(not i.get("converged", True) for i in infos)
                 records += metric_records(base, method, metrics)
@@ -216,7 +282,9 @@ def run_e3_adult(prepared: pd.DataFrame, config: dict[str, Any], base_seed: int)
     data = coded(prepared)
     structure = tan_structure(data)
     truth = truth_cpts(structure, data.codes)
-    specs = {m: EstimatorSpec.from_name(m, root=config["root_estimator"]) for m in config["methods"]}
+    specs = {
+        m: EstimatorSpec.from_name(m, root=config["root_estimator"]) for m in config["methods"]
+    }
     n_rows = data.codes.shape[0]
     records: list[dict[str, Any]] = []
     for n in config["n"]:
@@ -227,11 +295,22 @@ def run_e3_adult(prepared: pd.DataFrame, config: dict[str, Any], base_seed: int)
             for method, spec in specs.items():
                 cpts, _ = fit_cpts(structure, data.codes[train], spec)
                 for node in range(structure.n_nodes):
-                    records.append({
-                        "study": STUDY, "experiment": "e3", "dataset": "adult", "n": n, "rep": rep,
-                        "seed": int_seed(*key, base_seed=base_seed), "method": method, "metric": "mse",
-                        "value": cpt_mse(cpts[node], truth[node]), "node": int(node),
-                        "node_name": structure.names[node], "n_parent_configs": structure.parent_cardinality(node),
-                        "n_states": structure.cardinalities[node], "is_class": node == structure.class_index,
-                    })  # fmt: skip
+                    records.append(
+                        {
+                            "study": STUDY,
+                            "experiment": "e3",
+                            "dataset": "adult",
+                            "n": n,
+                            "rep": rep,
+                            "seed": int_seed(*key, base_seed=base_seed),
+                            "method": method,
+                            "metric": "mse",
+                            "value": cpt_mse(cpts[node], truth[node]),
+                            "node": int(node),
+                            "node_name": structure.names[node],
+                            "n_parent_configs": structure.parent_cardinality(node),
+                            "n_states": structure.cardinalities[node],
+                            "is_class": node == structure.class_index,
+                        }
+                    )
     return tidy(records, {"e3": config, "structure": structure.to_dict()})

@@ -23,12 +23,19 @@ def tidy(records: list[dict[str, Any]], config: dict[str, Any]) -> pd.DataFrame:
     return frame
 
 
-def metric_records(base: dict[str, Any], method: str, metrics: dict[str, float]) -> list[dict[str, Any]]:
+def metric_records(
+    base: dict[str, Any], method: str, metrics: dict[str, float]
+) -> list[dict[str, Any]]:
     """One record per metric of ``method`` sharing the cell description ``base``."""
-    return [{**base, "method": method, "metric": name, "value": float(value)} for name, value in metrics.items()]
+    return [
+        {**base, "method": method, "metric": name, "value": float(value)}
+        for name, value in metrics.items()
+    ]
 
 
-def train_test_split(rng: np.random.Generator, n_rows: int, n_train: int, test_size: int) -> tuple[np.ndarray, np.ndarray]:
+def train_test_split(
+    rng: np.random.Generator, n_rows: int, n_train: int, test_size: int
+) -> tuple[np.ndarray, np.ndarray]:
     """n_train rows without replacement, then up to ``test_size`` of the remaining rows."""
     if n_train >= n_rows:
         raise ValueError(f"cannot draw {n_train} training rows from {n_rows}")

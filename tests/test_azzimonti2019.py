@@ -1,0 +1,114 @@
+import numpy as np
+import pandas as pd
+
+from hierbn.seeds import rng_for
+from hierbn.studies.azzimonti2019 import run_e1_cell, run_e2_dataset, simulate_cpt, truth_cpts
+from hierbn.studies.azzimonti2019_claims import claim_h6, claim_h12, e2_summary, evaluate_claims
+
+
+def test_simulated_counts_have_n_rows_and_valid_truth() -> None:
+    theta, counts = simulate_cpt(rng_for("t", 1), 4, 6, 80)
+    assert counts.sum() == 80 and counts.shape == (4, 6)
+    assert np.allclose(theta.sum(axis=0), 1.0)
+
+
+def test_e1_without_stan_is_deterministic_and_tidy() -> None:
+    config = {"n": [20, 40], "reps": 2, "methods": ["vi", "exact"], "exact_max_n": 20, "nuts": {}}
+    a = run_e1_cell(3, 2, config, None, None, base_seed=5)
+    b = run_e1_cell(3, 2, config, None, None, base_seed=5)
+    pd.testing.assert_frame_equal(
+        a.drop(columns="value").reset_index(drop=True),
+        b.drop(columns="value").reset_index(drop=True),
+    )
+    keep = ~a.metric.isin(["seconds"])
+    assert np.array_equal(a[keep]["value"].to_numpy(), b[keep]["value"].to_numpy())
+    assert set(a.method) == {"vi", "exact"}
+    assert a[(a.method == "exact")]["n"].max() == 20  # exact only up to exact_max_n
+    assert {
+        "study",
+        "experiment",
+        "n",
+        "rep",
+        "seed",
+        "method",
+        "metric",
+        "value",
+        "config",
+    } <= set(a.columns)
+
+
+def _toy_prepared(n_rows: int = 300) -> pd.DataFrame:
+    rng = np.random.default_rng(0)
+    c = rng.integers(0, 2, n_rows)
+    f = (c + (rng.random(n_rows) < 0.2)) % 2
+    g = (f + rng.integers(0, 2, n_rows)) % 3
+    cat = lambda v, k: pd.Categorical.from_codes(v, [str(i) for i in range(k)])  # noqa: E731
+    return pd.DataFrame({"f": cat(f, 2), "g": cat(g, 3), "class": cat(c, 2)})
+
+
+def test_e2_pairs_methods_on_the_same_split_and_skips_large_n() -> None:
+    config = {
+        "n": [20, 400],
+        "reps": 2,
+        "test_size": 50,
+        "methods": ["bdeu1", "bdeu10", "hier"],
+        "root_estimator": "laplace",
+    }
+    table = run_e2_dataset(_toy_prepared(), "toy", config, base_seed=1)
+    assert set(table["n"]) == {20}  # N = 300 <= 400 is skipped (decision A15)
+    seeds = table.groupby(["n", "rep"])["seed"].nunique()
+    assert (seeds == 1).all()
+    assert table[table.metric == "accuracy"]["value"].between(0, 1).all()
+    summary = e2_summary(table.assign(dataset="toy"))
+    assert set(summary["baseline"]) == {"bdeu1", "bdeu10"}
+
+
+def test_truth_falls_back_to_bdeu_for_unseen_configurations() -> None:
+    from hierbn.bn.structures import BNStructure
+
+    structure = BNStructure(("f", "c"), (2, 3), ((1,), ()), class_index=1)
+    codes = np.array([[0, 0], [1, 0], [1, 1]], dtype=np.int32)
+    truth = truth_cpts(structure, codes)
+    assert np.allclose(truth[0][:, 0], 0.5) and np.allclose(truth[0][:, 1], [0, 1])
+    assert np.allclose(truth[0][:, 2], 0.5)  # unseen configuration: BDeu(1) = uniform
+
+
+def _e1_table(vi_gap: float) -> pd.DataFrame:
+    rows = [
+        {
+            "method": "vi",
+            "metric": "mse_vs_exact",
+            "value": vi_gap,
+            "n_x": 2,
+            "n_y": 2,
+            "n": 20,
+            "rep": r,
+        }
+        for r in range(3)
+    ]
+    return pd.DataFrame(rows)
+
+
+def test_claims_are_computed_not_typed() -> None:
+    assert claim_h6(_e1_table(1e-6))["status"] == "pass"
+    assert claim_h6(_e1_table(1e-3))["status"] == "fail"
+    assert claim_h6(_e1_table(1e-6).iloc[:0])["status"] == "not covered"
+
+
+def test_h12_needs_every_rep_positive() -> None:
+    rows = []
+    for n, gap in ((20, 0.02), (640, 0.001)):
+        for rep in range(2):
+            for method, base in (("hier", 0.01), ("bdeu1", 0.01 + gap), ("bdeu10", 0.01 + gap)):
+                value = base if not (n == 640 and rep == 1 and method == "bdeu10") else 0.001
+                rows.append({"n": n, "rep": rep, "method": method, "value": value, "node": 0})
+    claim = claim_h12(pd.DataFrame(rows))
+    assert claim["status"] == "fail" and claim["ours"]["bdeu1"]["all_reps_positive"]
+    assert not claim["ours"]["bdeu10"]["all_reps_positive"]
+
+
+def test_all_eighteen_claims_are_reported() -> None:
+    claims = evaluate_claims(_e1_table(1e-6), None, None, None)
+    assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 19)]
+    assert {c["status"] for c in claims} <= {"pass", "fail", "not covered"}
+    assert claims[5]["status"] == "pass" and claims[0]["status"] == "not covered"
