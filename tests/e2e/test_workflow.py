@@ -19,7 +19,7 @@ def _workdir(tmp_path: Path, mirror: Path) -> Path:
     work = tmp_path / "run"
     work.mkdir()
     shutil.copy(REPO / "Snakefile", work / "Snakefile")
-    for folder in ("workflow", "config", "notebooks"):
+    for folder in ("workflow", "config", "notebooks", "envs"):
         shutil.copytree(REPO / folder, work / folder)
     shutil.copytree(REPO / "src" / "hierbn" / "stan", work / "src" / "hierbn" / "stan")
     tiny = (REPO / "tests" / "e2e" / "tiny.yaml").read_text()

@@ -101,11 +101,9 @@ def figure9(e3: pd.DataFrame, n_per_cpt: int = 160) -> Figure:
         d = (per[baseline] - per["hier"]).rename("value").reset_index()
         rows.append(d.assign(baseline=baseline))
     per_cpt = pd.concat(rows)
-    labels = e3.drop_duplicates("node").set_index("node")
-    per_cpt["node"] = per_cpt["node"].map(
-        lambda i: f"X{i} (|Y|={labels.loc[i, 'n_parent_configs']})"
-    )
-    grouped_boxplot(axes[0, 0], per_cpt, "node", "baseline", BASELINE_COLORS)
+    nodes = e3.drop_duplicates("node").set_index("node")["n_parent_configs"]
+    labels = {i: f"X{i} (|Y|={k})" for i, k in nodes.items()}
+    grouped_boxplot(axes[0, 0], per_cpt, "node", "baseline", BASELINE_COLORS, labels)
     axes[0, 0].tick_params(axis="x", labelrotation=90, labelsize=6)
     axes[0, 0].axhline(0, color="black", lw=0.6)
     axes[0, 0].set_title(f"per CPT, n = {n_pick}")
@@ -117,7 +115,6 @@ def figure9(e3: pd.DataFrame, n_per_cpt: int = 160) -> Figure:
     ]
     grouped_boxplot(axes[0, 1], pd.concat(rows), "n", "baseline", BASELINE_COLORS)
     axes[0, 1].axhline(0, color="black", lw=0.6)
-    axes[0, 1].set_yscale("symlog", linthresh=1e-6)
     axes[0, 1].set_title("global MSE (mean over CPTs)")
     axes[0, 1].legend(fontsize=7)
     fig.suptitle("Fig. 9: Adult, MSE difference in favour of the hierarchical model when > 0")

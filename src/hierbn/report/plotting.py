@@ -25,9 +25,16 @@ def save_figure(fig: Figure, directory: str | Path, name: str) -> list[Path]:
 
 
 def grouped_boxplot(
-    ax: Axes, frame: pd.DataFrame, x: str, group: str, colors: dict[str, str]
+    ax: Axes,
+    frame: pd.DataFrame,
+    x: str,
+    group: str,
+    colors: dict[str, str],
+    labels: dict | None = None,
 ) -> None:
-    """Boxes of ``value`` for each x level, one coloured box per group side by side."""
+    """Boxes of ``value`` for each x level, one coloured box per group side by side.
+
+    ``labels`` optionally maps x levels to tick labels (levels are sorted by value)."""
     levels = sorted(frame[x].unique())
     groups = [g for g in colors if g in set(frame[group])]
     width = 0.8 / max(len(groups), 1)
@@ -53,7 +60,7 @@ def grouped_boxplot(
             patch.set_alpha(0.8)
         ax.plot([], [], color=colors[g], lw=6, label=g)
     ax.set_xticks(np.arange(len(levels)))
-    ax.set_xticklabels([str(lv) for lv in levels])
+    ax.set_xticklabels([str(labels[lv]) if labels else str(lv) for lv in levels])
     ax.set_xlabel(x)
 
 
