@@ -6,6 +6,7 @@ from hierbn.stan.diagnostics import max_rhat, rank_normalized_rhat
 from hierbn.stan.runner import (
     BackendUnavailable,
     NutsSettings,
+    compile_model,
     resolve_backend,
     sample_nuts,
     variational_meanfield,
@@ -46,6 +47,10 @@ def test_nuts_matches_exact_posterior_mean() -> None:
     assert np.allclose(alpha.mean(axis=(0, 1)), exact, atol=0.06)
     assert np.allclose(fit.draws["theta"].mean(axis=(0, 1)).sum(axis=1), 1.0)
     assert fit.seconds > 0
-    if backend == "pystan":
-        with pytest.raises(BackendUnavailable):
-            variational_meanfield("hier_md", data, ["theta"], 1, backend)
+
+    compiled = compile_model("hier_md", backend)
+    advi = variational_meanfield("hier_md", data, ["alpha", "theta"], 5, backend, compiled)
+    assert advi.draws["alpha"].shape == (1, 1000, 3)
+    assert np.allclose(advi.draws["alpha"].mean(axis=(0, 1)), exact, atol=0.3)  # an approximation
+    with pytest.raises(BackendUnavailable):
+        variational_meanfield("hier_md", data, ["theta"], 1, "pystan", compiled=None)

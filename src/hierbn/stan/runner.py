@@ -3,9 +3,11 @@
 Both backends run the same ``.stan`` file. NUTS uses the rstan/CmdStan defaults of the
 azzimonti2019 spec (§3.3): 4 chains x (1000 warm-up + 1000 draws), adapt_delta 0.8,
 max_treedepth 10, chains run one after another (rstan's default, and the fair setting for
-timing). Meanfield ADVI (§3.4) uses CmdStan's ``variational`` defaults and needs CmdStan:
-PyStan 3 exposes only NUTS, so with the PyStan backend ADVI raises
-:class:`BackendUnavailable` and callers record the method as not run.
+timing). Meanfield ADVI (§3.4) uses CmdStan's ``variational`` defaults. PyStan 3 exposes
+only NUTS, so with the PyStan backend ADVI runs Stan's own
+``stan::services::experimental::advi::meanfield`` through a small driver
+(``advi_driver.cpp``) compiled against the Stan sources that PyStan's httpstan ships; without
+a C++ compiler it raises :class:`BackendUnavailable` and callers record the method as not run.
 """
 
 from __future__ import annotations
@@ -13,13 +15,19 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import json
+import os
+import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from importlib import resources
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from hierbn.stan.diagnostics import max_rhat
 
@@ -124,8 +132,58 @@ def compile_model(model: str, backend: str, exe_dir: str | Path | None = None) -
         with _quiet():
             stan.build(code, data=_dummy_data(model), random_seed=1)
         info["pystan_version"] = getattr(stan, "__version__", "unknown")
+        info["advi_exe"] = str(build_advi_executable(model))
     info["compile_seconds"] = time.perf_counter() - start
     return info
+
+
+def advi_cache_dir() -> Path:
+    """Per-user cache of ADVI driver builds (``$XDG_CACHE_HOME/hierbn/advi``)."""
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    return base / "hierbn" / "advi"
+
+
+def build_advi_executable(model: str) -> Path:
+    """Compile ``model`` with ``advi_driver.cpp`` against PyStan's bundled Stan sources.
+
+    Builds are cached by the hash of the model, the driver and the httpstan version, so each
+    machine compiles a model once.
+    """
+    import httpstan
+    from httpstan.compile import compile as stanc
+
+    bundled = Path(httpstan.__file__).parent
+    driver = Path(str(resources.files("hierbn.stan") / "advi_driver.cpp"))
+    key = hashlib.sha256(
+        stan_file(model).read_bytes() + driver.read_bytes() + version("httpstan").encode()
+    ).hexdigest()[:16]
+    exe = advi_cache_dir() / key / f"{model}_advi"
+    if exe.is_file():
+        return exe
+    exe.parent.mkdir(parents=True, exist_ok=True)
+    cpp, _ = stanc(stan_file(model).read_text(), f"{model}_model")
+    with tempfile.TemporaryDirectory(prefix="hierbn_advi_") as tmp:
+        source = Path(tmp) / "model.cpp"
+        source.write_text(cpp)
+        partial = Path(tmp) / exe.name
+        command = [
+            os.environ.get("CXX", "g++"), "-O3", "-std=c++17", "-w",
+            "-DBOOST_DISABLE_ASSERTS", "-DBOOST_PHOENIX_NO_VARIADIC_EXPRESSION", "-DSTAN_THREADS",
+            "-D_REENTRANT", "-D_GLIBCXX_USE_CXX11_ABI=0", f"-I{bundled / 'include'}",
+            str(source), str(driver), f"-L{bundled / 'lib'}", "-lsundials_cvodes",
+            "-lsundials_idas", "-lsundials_nvecserial", "-ltbb",
+            f"-Wl,-rpath,{bundled / 'lib'}", "-o", str(partial),
+        ]  # fmt: skip
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+        except OSError as exc:
+            raise BackendUnavailable(
+                f"cannot run the C++ compiler for the ADVI driver: {exc}"
+            ) from exc
+        if done.returncode != 0:
+            raise BackendUnavailable(f"building the ADVI driver failed:\n{done.stderr[-3000:]}")
+        os.replace(partial, exe)
+    return exe
 
 
 def _dummy_data(model: str) -> dict[str, Any]:
@@ -227,11 +285,14 @@ def variational_meanfield(
     backend: str,
     compiled: dict[str, Any] | None = None,
 ) -> StanDraws:
-    """Stan meanfield ADVI with CmdStan defaults (iter 10000, tol_rel_obj 0.01, 1000 draws)."""
+    """Stan meanfield ADVI with CmdStan defaults (iter 10000, tol_rel_obj 0.01, 1000 draws).
+
+    Raises RuntimeError when Stan reports an error (an ADVI "crash" in the paper's sense).
+    """
     if backend != "cmdstanpy":
-        raise BackendUnavailable(
-            "meanfield ADVI needs CmdStan (PyStan 3 has no variational inference)"
-        )
+        if not compiled or not compiled.get("advi_exe"):
+            raise BackendUnavailable("no ADVI executable: compile the model first (compile_model)")
+        return _advi_bundled(Path(compiled["advi_exe"]), data, variables, seed)
     built = _cmdstan_model(model, compiled)
     start = time.perf_counter()
     fit = built.variational(
@@ -240,6 +301,39 @@ def variational_meanfield(
     seconds = time.perf_counter() - start
     draws = {v: np.asarray(fit.stan_variable(v, mean=False))[None, ...] for v in variables}
     return StanDraws(draws, seconds, 0, "cmdstanpy")
+
+
+def _advi_bundled(exe: Path, data: dict[str, Any], variables: list[str], seed: int) -> StanDraws:
+    with tempfile.TemporaryDirectory(prefix="hierbn_advi_") as tmp:
+        data_path = Path(tmp) / "data.json"
+        out_path = Path(tmp) / "output.csv"
+        data_path.write_text(json.dumps(data))
+        start = time.perf_counter()
+        done = subprocess.run(
+            [str(exe), str(data_path), str(out_path), str(seed)], capture_output=True, text=True
+        )
+        seconds = time.perf_counter() - start
+        if done.returncode != 0 or not out_path.is_file():
+            raise RuntimeError(f"Stan ADVI failed (exit {done.returncode}): {done.stderr[-2000:]}")
+        table = pd.read_csv(out_path, comment="#")
+    draws = table.iloc[1:]  # the first row is the mean of the approximation, as in CmdStan
+    return StanDraws(
+        {v: stan_csv_variable(draws, v)[None, ...] for v in variables}, seconds, 0, "pystan"
+    )
+
+
+def stan_csv_variable(table: pd.DataFrame, name: str) -> np.ndarray:
+    """Columns ``name.i.j...`` of a Stan CSV as an array (draws, dims...), 1-based indices."""
+    columns = [c for c in table.columns if c == name or c.startswith(f"{name}.")]
+    if not columns:
+        raise KeyError(f"no variable {name!r} in the Stan output")
+    if columns == [name]:
+        return table[name].to_numpy()
+    index = np.array([[int(k) - 1 for k in c.split(".")[1:]] for c in columns])
+    out = np.empty((len(table), *(index.max(axis=0) + 1)))
+    for col, idx in zip(columns, index, strict=True):
+        out[(slice(None), *idx)] = table[col].to_numpy()
+    return out
 
 
 def chain_rhat(draws: np.ndarray) -> float:
