@@ -9,9 +9,36 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from numba import njit
 
 _SHIFT_TO = 10.0
+# Asymptotic-series coefficients in powers of 1/x^2 (Bernoulli numbers B2..B12).
+_DIGAMMA = np.array([-1 / 12, 1 / 120, -1 / 252, 1 / 240, -1 / 132, 691 / 32760])
+_TRIGAMMA = np.array([1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730])
+_TETRAGAMMA = np.array([0.5, -1 / 6, 1 / 6, -3 / 10, 5 / 6, -691 / 210])
+
+
+@njit(cache=True)
+def _shift_up(x: float, order: int) -> tuple[float, float]:
+    """Apply psi^(k)(x) = psi^(k)(x+1) + (-1)^(k+1) k! / x^(k+1) until x >= 10.
+
+    Returns (shifted x, accumulated recurrence terms)."""
+    sign_factorial = -1.0 if order == 0 else (1.0 if order == 1 else -2.0)
+    acc = 0.0
+    while x < _SHIFT_TO:
+        acc += sign_factorial / x ** (order + 1)
+        x += 1.0
+    return x, acc
+
+
+@njit(cache=True)
+def _horner(z: float, coefficients: np.ndarray) -> float:
+    """sum_k coefficients[k] * z^k."""
+    value = 0.0
+    for k in range(coefficients.shape[0] - 1, -1, -1):
+        value = value * z + coefficients[k]
+    return value
 
 
 @njit(cache=True)
@@ -19,22 +46,10 @@ def digamma(x: float) -> float:
     """ψ(x) for x > 0."""
     if x <= 0.0 or math.isnan(x):
         return math.nan
-    acc = 0.0
-    while x < _SHIFT_TO:
-        acc -= 1.0 / x
-        x += 1.0
+    x, acc = _shift_up(x, 0)
     inv = 1.0 / x
     inv2 = inv * inv
-    series = inv2 * (
-        -1.0 / 12.0
-        + inv2
-        * (
-            1.0 / 120.0
-            + inv2
-            * (-1.0 / 252.0 + inv2 * (1.0 / 240.0 + inv2 * (-1.0 / 132.0 + inv2 * 691.0 / 32760.0)))
-        )
-    )
-    return acc + math.log(x) - 0.5 * inv + series
+    return acc + math.log(x) - 0.5 * inv + inv2 * _horner(inv2, _DIGAMMA)
 
 
 @njit(cache=True)
@@ -42,28 +57,10 @@ def trigamma(x: float) -> float:
     """ψ'(x) for x > 0."""
     if x <= 0.0 or math.isnan(x):
         return math.nan
-    acc = 0.0
-    while x < _SHIFT_TO:
-        acc += 1.0 / (x * x)
-        x += 1.0
+    x, acc = _shift_up(x, 1)
     inv = 1.0 / x
     inv2 = inv * inv
-    series = (
-        inv
-        + 0.5 * inv2
-        + inv
-        * inv2
-        * (
-            1.0 / 6.0
-            + inv2
-            * (
-                -1.0 / 30.0
-                + inv2
-                * (1.0 / 42.0 + inv2 * (-1.0 / 30.0 + inv2 * (5.0 / 66.0 - inv2 * 691.0 / 2730.0)))
-            )
-        )
-    )
-    return acc + series
+    return acc + inv + 0.5 * inv2 + inv * inv2 * _horner(inv2, _TRIGAMMA)
 
 
 @njit(cache=True)
@@ -71,25 +68,7 @@ def tetragamma(x: float) -> float:
     """ψ''(x) for x > 0."""
     if x <= 0.0 or math.isnan(x):
         return math.nan
-    acc = 0.0
-    while x < _SHIFT_TO:
-        acc -= 2.0 / (x * x * x)
-        x += 1.0
+    x, acc = _shift_up(x, 2)
     inv = 1.0 / x
     inv2 = inv * inv
-    series = (
-        -inv2
-        - inv * inv2
-        - inv2
-        * inv2
-        * (
-            0.5
-            + inv2
-            * (
-                -1.0 / 6.0
-                + inv2
-                * (1.0 / 6.0 + inv2 * (-3.0 / 10.0 + inv2 * (5.0 / 6.0 - inv2 * 691.0 / 210.0)))
-            )
-        )
-    )
-    return acc + series
+    return acc - inv2 - inv * inv2 - inv2 * inv2 * _horner(inv2, _TETRAGAMMA)
