@@ -89,3 +89,18 @@ def test_paper_config_plans(repo: Path) -> None:
     )
     assert run.returncode == 0, run.stderr[-3000:]
     assert "azz_e1_cell" in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    "profile", ["--workflow-profile=workflow/profiles/default", "--profile=workflow/profiles/slurm"]
+)
+def test_profiles_plan(repo: Path, profile: str) -> None:
+    run = subprocess.run(
+        ["snakemake", "-n", "--cores", "2", profile, "--configfile", "config/paper.yaml"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "profile" in run.stdout + run.stderr
