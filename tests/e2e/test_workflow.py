@@ -29,19 +29,18 @@ def _workdir(tmp_path: Path, mirror: Path) -> Path:
     return work
 
 
-def _snakemake(work: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _snakemake(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        ["snakemake", "--cores", "2", "--configfile", "tiny.yaml", *args],
-        cwd=work,
-        capture_output=True,
-        text=True,
-        timeout=1500,
+        ["snakemake", "--cores", "2", *args], cwd=cwd, capture_output=True, text=True, timeout=1500
     )
+
+
+TINY = ("--configfile", "tiny.yaml")
 
 
 def test_tiny_workflow_end_to_end(tmp_path: Path, mirror: Path) -> None:
     work = _workdir(tmp_path, mirror)
-    run = _snakemake(work)
+    run = _snakemake(work, *TINY)
     assert run.returncode == 0, run.stderr[-4000:]
     results = work / "results" / "azzimonti2019"
     html = (results / "report.html").read_text()
@@ -58,7 +57,7 @@ def test_tiny_workflow_end_to_end(tmp_path: Path, mirror: Path) -> None:
     report = pd.read_csv(results / "data_report.tsv", sep="\t")
     assert set(report["id"]) == {"adult", "contact-lenses", "iris"}
     # Nothing left to do: a second run is a no-op, and no temporary files are left behind.
-    again = _snakemake(work, "-n")
+    again = _snakemake(work, *TINY, "-n")
     assert "Nothing to be done" in again.stdout + again.stderr
     assert not list(results.rglob("*.tmp*"))
 
@@ -66,27 +65,12 @@ def test_tiny_workflow_end_to_end(tmp_path: Path, mirror: Path) -> None:
 def test_unknown_config_key_is_an_error(tmp_path: Path, mirror: Path) -> None:
     work = _workdir(tmp_path, mirror)
     (work / "tiny.yaml").write_text((work / "tiny.yaml").read_text() + "bogus_key: 1\n")
-    run = _snakemake(work, "-n")
+    run = _snakemake(work, *TINY, "-n")
     assert run.returncode != 0 and "bogus_key" in run.stdout + run.stderr
 
 
 def test_paper_config_plans(repo: Path) -> None:
-    run = subprocess.run(
-        [
-            "snakemake",
-            "-n",
-            "--cores",
-            "4",
-            "--configfile",
-            "config/paper.yaml",
-            "--quiet",
-            "rules",
-        ],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    run = _snakemake(repo, "-n", "--configfile", "config/paper.yaml", "--quiet", "rules")
     assert run.returncode == 0, run.stderr[-3000:]
     assert "azz_e1_cell" in run.stdout + run.stderr
 
@@ -95,12 +79,6 @@ def test_paper_config_plans(repo: Path) -> None:
     "profile", ["--workflow-profile=workflow/profiles/default", "--profile=workflow/profiles/slurm"]
 )
 def test_profiles_plan(repo: Path, profile: str) -> None:
-    run = subprocess.run(
-        ["snakemake", "-n", "--cores", "2", profile, "--configfile", "config/paper.yaml"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    run = _snakemake(repo, "-n", profile, "--configfile", "config/paper.yaml")
     assert run.returncode == 0, run.stderr[-3000:]
     assert "profile" in run.stdout + run.stderr
