@@ -9,6 +9,7 @@ include: "workflow/rules/common.smk"
 include: "workflow/rules/data.smk"
 include: "workflow/rules/stan.smk"
 include: "workflow/rules/azzimonti2019.smk"
+include: "workflow/rules/beal2006.smk"
 include: "workflow/rules/report.smk"
 
 

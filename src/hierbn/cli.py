@@ -135,6 +135,65 @@ def cmd_azz_claims(args: argparse.Namespace) -> None:
         write_parquet(summary, args.e2_summary)
 
 
+# ------------------------------------------------------------------ beal2006
+def cmd_beal_scores(args: argparse.Namespace) -> None:
+    from hierbn.studies.beal2006 import run_scores
+
+    _limit_threads(args.threads)
+    write_parquet(run_scores(args.instance, args.n, json.loads(args.config), args.seed), args.out)
+
+
+def cmd_beal_ais(args: argparse.Namespace) -> None:
+    from hierbn.studies.beal2006 import run_ais
+
+    _limit_threads(args.threads)
+    write_parquet(run_ais(args.n, args.run, json.loads(args.config), args.seed), args.out)
+
+
+def cmd_beal_schedule(args: argparse.Namespace) -> None:
+    from hierbn.studies.beal2006 import run_schedule_study
+
+    _limit_threads(args.threads)
+    config = json.loads(args.config)
+    write_parquet(run_schedule_study(config["schedule"], config["ais"], args.seed), args.out)
+
+
+def cmd_beal_claims(args: argparse.Namespace) -> None:
+    from hierbn.studies.beal2006_claims import (
+        evaluate_claims,
+        table2,
+        table3,
+        wide_scores,
+        with_ais,
+    )
+
+    scores = _read_tables(args.scores)
+    if scores is None:
+        raise SystemExit("claims need the score tables (--scores)")
+    ais = _read_tables(args.ais)
+    wide = with_ais(wide_scores(scores), ais)
+    timing = None
+    sec = scores[scores.method.isin(["em_seconds", "vb_seconds"]) & (scores.rep == 0)]
+    if not sec.empty:
+        n_pick = int(sec["n"].max()) if 480 not in set(sec["n"]) else 480
+        per = sec[sec.n == n_pick].groupby("method")["value"].sum()
+        timing = {
+            "n": n_pick,
+            "em_seconds": float(per["em_seconds"]),
+            "vb_seconds": float(per["vb_seconds"]),
+        }
+        if ais is not None:
+            ais_sec = ais[(ais.metric == "seconds") & (ais.n == n_pick)]
+            if not ais_sec.empty:
+                timing["ais_seconds"] = float(ais_sec.groupby("run")["value"].sum().mean())
+    schedule = _read_tables(args.schedule)
+    write_json(
+        {"study": "beal2006", "claims": evaluate_claims(wide, ais, schedule, timing)}, args.out
+    )
+    write_parquet(table2(wide), args.table2)
+    write_parquet(table3(wide, ais) if ais is not None else pd.DataFrame(), args.table3)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hierbn", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -217,6 +276,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True)
     p.add_argument("--e2-summary", default=None)
     p.set_defaults(func=cmd_azz_claims)
+
+    beal = sub.add_parser("beal2006", help="beal2006 experiments").add_subparsers(
+        dest="step", required=True
+    )
+    p = beal.add_parser("scores", help="EM/VBEM scores of all structures for one (instance, n)")
+    p.add_argument("--instance", type=int, required=True)
+    p.add_argument("--n", type=int, required=True)
+    for q in (p, ais := beal.add_parser("ais", help="one AIS run for all structures at one n"),
+              sched := beal.add_parser("schedule", help="AIS schedule-length study (Fig. 6(a))")):  # fmt: skip
+        q.add_argument("--config", required=True, help="JSON of the beal2006 config section")
+        q.add_argument("--seed", type=int, default=0)
+        q.add_argument("--threads", type=int, default=1)
+        q.add_argument("--out", required=True)
+    ais.add_argument("--n", type=int, required=True)
+    ais.add_argument("--run", type=int, required=True)
+    p.set_defaults(func=cmd_beal_scores)
+    ais.set_defaults(func=cmd_beal_ais)
+    sched.set_defaults(func=cmd_beal_schedule)
+    p = beal.add_parser("claims", help="Tables 2–3 and the headline claims")
+    p.add_argument("--scores", nargs="+", required=True)
+    p.add_argument("--ais", nargs="*", default=[])
+    p.add_argument("--schedule", nargs="*", default=[])
+    p.add_argument("--out", required=True)
+    p.add_argument("--table2", required=True)
+    p.add_argument("--table3", required=True)
+    p.set_defaults(func=cmd_beal_claims)
     return parser
 
 

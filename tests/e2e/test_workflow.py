@@ -54,6 +54,11 @@ def test_tiny_workflow_end_to_end(tmp_path: Path, mirror: Path) -> None:
     assert by_id["H6"]["status"] == "pass" and by_id["H14"]["status"] == "not covered"
     e2 = pd.read_parquet(results / "e2" / "iris.parquet")
     assert set(e2.method) == {"bdeu1", "bdeu10", "hier"} and (e2.seed.notna()).all()
+    beal = work / "results" / "beal2006"
+    assert beal.joinpath("report.html").read_text().count("data:image/png") >= 5
+    beal_claims = json.loads((beal / "claims.json").read_text())["claims"]
+    assert [c["id"] for c in beal_claims] == [f"H{i}" for i in range(1, 13)]
+    assert {c["id"]: c for c in beal_claims}["H5"]["ours"]["vb_from_cs_violations"] == 0
     report = pd.read_csv(results / "data_report.tsv", sep="\t")
     assert set(report["id"]) == {"adult", "contact-lenses", "iris"}
     # Nothing left to do: a second run is a no-op, and no temporary files are left behind.

@@ -8,7 +8,7 @@ from hierbn.data.registry import load_registry, study_datasets
 validate(config, schema="../schemas/config.schema.yaml")
 
 REGISTRY = load_registry(config["data"]["registry"])
-STUDIES = ["azzimonti2019"]
+STUDIES = ["azzimonti2019", "beal2006"]
 
 
 # Short or network-bound jobs run on the submitting host under a cluster executor.
@@ -95,10 +95,41 @@ def azz_checks(wildcards):
     return expand("resources/datasets/azzimonti2019/{dataset}.check.json", dataset=ids)
 
 
+# ---------------------------------------------------------------------- beal2006
+BEAL = config["beal2006"]
+BEAL_COMMON = {k: BEAL[k] for k in ("reading", "zero_floor")}
+BEAL_SCORES_CONFIG = {
+    **BEAL_COMMON,
+    **{k: BEAL[k] for k in ("restarts", "vb_from_cs", "exact_max_n")},
+}
+BEAL_AIS_CONFIG = {
+    **BEAL_COMMON,
+    **{k: BEAL["ais"][k] for k in ("steps", "strength", "e_tau")},
+}
+
+
+def beal_score_tables(wildcards):
+    return expand(
+        "results/beal2006/scores/i{instance}_n{n}.parquet",
+        instance=range(BEAL["instances"] + 1),
+        n=BEAL["sizes"],
+    )
+
+
+def beal_ais_tables(wildcards):
+    return expand(
+        "results/beal2006/ais/n{n}_g{run}.parquet",
+        n=BEAL["ais"]["sizes"],
+        run=range(BEAL["ais"]["runs"]),
+    )
+
+
 # ------------------------------------------------------------------------ report
 def report_inputs(wildcards):
     study = wildcards.study
     inputs = {"claims": f"results/{study}/claims.json"}
     if study == "azzimonti2019":
         inputs["data_report"] = "results/azzimonti2019/data_report.tsv"
+    if study == "beal2006":
+        inputs["table2"] = "results/beal2006/table2.parquet"
     return inputs

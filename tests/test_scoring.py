@@ -1,0 +1,144 @@
+import collections
+import itertools
+import math
+
+import numpy as np
+import pytest
+from scipy.special import gammaln, logsumexp
+
+from hierbn.scoring.ais import log_mean_exp, schedule
+from hierbn.scoring.bipartite import (
+    BipartiteClass,
+    Structure,
+    canonical,
+    enumerate_structures,
+    log_aliases,
+    log_prior_at_map,
+    parameter_count,
+    parent_configurations,
+)
+from hierbn.scoring.scores import StructureModel, ais_score, compress, exact_score, score_structure
+
+CLS = BipartiteClass((2, 2), (5, 5, 5, 5))
+TRUE = Structure(canonical((0b0111, 0b1110), CLS))
+
+
+def test_class_has_136_structures_with_the_spec_histogram() -> None:
+    structures = enumerate_structures(CLS)
+    assert len(structures) == 136 == (256 + 16) // 2  # Burnside
+    hist = collections.Counter(parameter_count(s, CLS) for s in structures)
+    assert sorted(hist.items()) == [(18, 1), (22, 4), (26, 12), (30, 20), (34, 20), (38, 24), (42, 22),
+                                    (46, 12), (50, 12), (54, 4), (58, 4), (66, 1)]  # fmt: skip
+    assert parameter_count(TRUE, CLS) == 50
+
+
+def test_alias_rules() -> None:
+    structures = enumerate_structures(CLS)
+    r1p = collections.Counter(round(math.exp(log_aliases(s, CLS, "R1'"))) for s in structures)
+    r1 = collections.Counter(round(math.exp(log_aliases(s, CLS, "R1"))) for s in structures)
+    assert r1p == {8: 120, 2: 15, 1: 1} and r1 == {4: 105, 8: 15, 2: 15, 1: 1}
+    assert (
+        round(math.exp(log_aliases(TRUE, CLS, "R1'"))) == 8
+        and round(math.exp(log_aliases(TRUE, CLS, "R1"))) == 4
+    )
+    with pytest.raises(ValueError):
+        log_aliases(TRUE, CLS, "R2")
+
+
+def test_bicp_minus_bic_is_ln24_per_observed_configuration() -> None:
+    for s in enumerate_structures(CLS):
+        _, n_cfg = parent_configurations(s, CLS)
+        assert log_prior_at_map(s, CLS) == pytest.approx(math.log(24) * n_cfg.sum())
+
+
+def test_generic_class_counts() -> None:
+    """Distinct hidden cardinalities are not exchangeable: all 2^(k p) labelled graphs count."""
+    assert len(enumerate_structures(BipartiteClass((2, 3), (2, 2)))) == 16
+    assert len(enumerate_structures(BipartiteClass((2, 2, 2), (3,)))) == 4  # multisets of 3 bits
+
+
+def _brute_force_log_marginal(model: StructureModel, rows: np.ndarray) -> float:
+    """Sum eq. (5) over every completion (independent numpy implementation)."""
+    values = []
+    for completion in itertools.product(range(model.states.shape[0]), repeat=len(rows)):
+        total = 0.0
+        for h, card in enumerate(model.hcard):
+            counts = np.bincount(model.states[list(completion), h], minlength=card)
+            total += gammaln(card) - gammaln(card + counts.sum()) + gammaln(1 + counts).sum()
+        for v, card in enumerate(model.ocard):
+            for cf in range(model.ncfg[v]):
+                mask = model.cfg[v, list(completion)] == cf
+                counts = np.bincount(rows[mask, v], minlength=card)
+                total += gammaln(card) - gammaln(card + counts.sum()) + gammaln(1 + counts).sum()
+        values.append(total)
+    return float(logsumexp(values))
+
+
+def _data(n: int, seed: int) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 5, size=(n, 4))
+
+
+@pytest.mark.parametrize("children", [(0b0111, 0b1110), (0b0001, 0b0000), (0b1111, 0b1111)])
+def test_exact_enumeration_matches_brute_force(children) -> None:
+    model = StructureModel.build(Structure(canonical(children, CLS)), CLS)
+    rows = _data(4, 1)
+    assert exact_score(model, rows) == pytest.approx(
+        _brute_force_log_marginal(model, rows), rel=1e-10
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bounds_and_section6_identity(seed: int) -> None:
+    """CS* <= exact, VB* <= exact, F(q_hat, Dir(lam + N_hat)) = CS*, VB from CS >= CS*, VBEM monotone."""
+    rng = np.random.default_rng(seed)
+    rows = _data(7, 10 + seed)
+    for s in enumerate_structures(CLS)[::17]:
+        model = StructureModel.build(s, CLS)
+        scores, runs = score_structure(model, rows, rng)
+        exact = exact_score(model, rows)
+        assert scores["CS*"] <= exact + 1e-9 and scores["VB*"] <= exact + 1e-9
+        assert scores["VBfromCS*"] >= scores["CS*"] - 1e-9
+        assert scores["vb_monotone"] == 1.0
+        for r in runs:
+            assert r["cs_star"] == pytest.approx(r["cs_entropy_form"], abs=1e-8)
+            assert r["vb_from_cs_star"] >= r["cs_star"] - 1e-9
+        assert scores["BIC*"] == pytest.approx(
+            scores["MAP"] - parameter_count(s, CLS) / 2 * math.log(7)
+        )
+
+
+def test_map_em_is_add_one_smoothing_at_the_fixed_point() -> None:
+    """With no hidden parents the MAP estimate is (N + 1)/(n + |X|) exactly."""
+    model = StructureModel.build(Structure((0, 0)), CLS)
+    rows = _data(30, 3)
+    scores, _ = score_structure(model, rows, np.random.default_rng(0), restarts=1)
+    expected = sum(
+        np.log((np.bincount(rows[:, v], minlength=5) + 1) / 35)[rows[:, v]].sum() for v in range(4)
+    )
+    expected += 30 * 2 * np.log(1.0)  # hidden variables marginalise to 1
+    assert scores["MAP"] == pytest.approx(expected, rel=1e-9)
+
+
+def test_ais_recovers_the_exact_marginal_likelihood() -> None:
+    model = StructureModel.build(TRUE, CLS)
+    rows = _data(6, 4)
+    exact = exact_score(model, rows)
+    rng = np.random.default_rng(5)
+    runs = [ais_score(model, rows, rng, 2000, 100.0)["log_z"] for _ in range(12)]
+    assert abs(log_mean_exp(np.array(runs)) - exact) < 1.0
+    assert np.mean(runs) < exact + 0.5  # ln of an unbiased estimator is biased low on average
+
+
+def test_schedule_reference_values() -> None:
+    """Spec §1.8 (eq. 69 with e = 0.2, K = 16384)."""
+    tau = schedule(16384, 0.2)
+    assert tau[0] == 0 and tau[-1] == pytest.approx(1.0) and np.all(np.diff(tau) > 0)
+    assert tau[1] == pytest.approx(1.017e-5, rel=1e-3)
+    assert 1 - tau[-2] == pytest.approx(3.661e-4, rel=1e-3)
+    assert [round(tau[k * 4096], 4) for k in (1, 2, 3)] == [0.0526, 0.1429, 0.3333]
+
+
+def test_compress_keeps_multiplicities() -> None:
+    rows = np.array([[1, 2, 3, 4], [0, 0, 0, 0], [1, 2, 3, 4]])
+    patterns, counts = compress(rows)
+    assert patterns.tolist() == [[0, 0, 0, 0], [1, 2, 3, 4]] and counts.tolist() == [1.0, 2.0]
