@@ -11,6 +11,7 @@ from hierbn.scoring.ais import schedule
 from hierbn.studies.beal2006_claims import CORRECTED, experiment_b, kl_to_ais, true_ranks
 
 FIG2_METHODS = ("MAP", "BIC", "BICp", "CS", "VB", "AIS")
+FIG2_SIZES = (10, 160, 640, 1280, 2560, 5120, 10240)  # the paper's rows; others if none were run
 COLORS = {
     "BIC": "tab:blue",
     "BICp": "tab:cyan",
@@ -22,9 +23,11 @@ COLORS = {
 
 
 def figure2(wide: pd.DataFrame) -> Figure:
-    """All structure scores against d(m), rows n, columns methods; o = true, x = top."""
+    """All structure scores against d(m), rows n (the paper's seven sizes that were run),
+    columns methods; o = true structure, x = top-scoring structure."""
     inst0 = wide[wide.rep == 0]
-    sizes = sorted(inst0["n"].unique())
+    run = sorted(inst0["n"].unique())
+    sizes = [n for n in FIG2_SIZES if n in run] or run
     methods = [m for m in FIG2_METHODS if m in inst0]
     fig, axes = new_figure(len(sizes), len(methods), width=2.2, height=1.9)
     for r, n in enumerate(sizes):
