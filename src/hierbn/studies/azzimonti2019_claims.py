@@ -9,26 +9,10 @@ import numpy as np
 import pandas as pd
 from scipy.stats import spearmanr, wilcoxon
 
+from hierbn.studies.claims import NOT_COVERED, status
+from hierbn.studies.claims import claim as _claim
+
 BASELINES = ("bdeu1", "bdeu10")
-PASS, FAIL, NOT_COVERED = "pass", "fail", "not covered"
-
-
-def _claim(
-    cid: str, claim: str, paper: Any, ours: Any, criterion: str, status: str, note: str = ""
-) -> dict[str, Any]:
-    return {
-        "id": cid,
-        "claim": claim,
-        "paper": paper,
-        "ours": ours,
-        "criterion": criterion,
-        "status": status,
-        "note": note,
-    }
-
-
-def _status(ok: bool) -> str:
-    return PASS if ok else FAIL
 
 
 def _wide(frame: pd.DataFrame, index: list[str]) -> pd.DataFrame:
@@ -93,7 +77,7 @@ def claim_h1(lemma1: pd.DataFrame | None) -> dict[str, Any]:
         "(s+1)/(s+s0+1)",
         {"max_abs_gap": gap, "cases": len(lemma1)},
         "|MC - formula| < 0.02 for every (|X|, s)",
-        _status(gap < 0.02),
+        status(gap < 0.02),
     )
 
 
@@ -123,7 +107,7 @@ def claim_h2(e1: pd.DataFrame) -> dict[str, Any]:
         "no noticeable difference",
         {"fraction_within": within, "fraction_p_gt_0.01": frac_p, "cells": int(ratio.size)},
         crit,
-        _status(ok),
+        status(ok),
         note,
     )
 
@@ -148,7 +132,7 @@ def claim_h3(e1: pd.DataFrame) -> dict[str, Any]:
         "nuts_seconds_by_n_x": {str(k): float(v) for k, v in by_x["nuts"].items()},
         "vi_time_ratio_largest_vs_smallest_n_y": y_ratio,
     }
-    return _claim("H3", text, paper, ours, crit, _status(ok))
+    return _claim("H3", text, paper, ours, crit, status(ok))
 
 
 def claim_h4(e1: pd.DataFrame) -> dict[str, Any]:
@@ -167,7 +151,7 @@ def claim_h4(e1: pd.DataFrame) -> dict[str, Any]:
         "monotone_all_runs": monotone,
     }
     ok = ours["median_iter"] < 50 and ours["max_iter"] < 1000 and plateau > 0.5 and monotone
-    return _claim("H4", text, "tens of iterations, plateau < 5", ours, crit, _status(ok))
+    return _claim("H4", text, "tens of iterations, plateau < 5", ours, crit, status(ok))
 
 
 def claim_h5(e1: pd.DataFrame) -> dict[str, Any]:
@@ -198,7 +182,7 @@ def claim_h5(e1: pd.DataFrame) -> dict[str, Any]:
         )
         ours[f"{method}/{metric}"] = {"rho_n": rho_n, "rho_n_y": rho_y}
         ok &= rho_n < 0 and (not np.isfinite(rho_y) or rho_y > 0)
-    return _claim("H5", text, "decrease in n, increase in |Y|", ours, crit, _status(ok))
+    return _claim("H5", text, "decrease in n, increase in |Y|", ours, crit, status(ok))
 
 
 def claim_h6(e1: pd.DataFrame) -> dict[str, Any]:
@@ -213,7 +197,7 @@ def claim_h6(e1: pd.DataFrame) -> dict[str, Any]:
         1e-5,
         {"mean_mse_vs_exact": mean, "fits": int(vals.size)},
         "mean MSE(VI, exact) <= 2e-5",
-        _status(mean <= 2e-5),
+        status(mean <= 2e-5),
     )
 
 
@@ -238,7 +222,7 @@ def claim_h7(e1: pd.DataFrame) -> dict[str, Any]:
     means = sub.groupby(["metric", "method"])["value"].mean().unstack()
     rel = ((means["advi"] - means["vi"]) / means["advi"]).to_dict()
     ok = all(rel.get(m, -1) > 0 for m in ("mse_vs_exact", "kl_vs_exact", "hellinger_vs_exact"))
-    return _claim("H7", text, paper, {k: float(v) for k, v in rel.items()}, crit, _status(ok))
+    return _claim("H7", text, paper, {k: float(v) for k, v in rel.items()}, crit, status(ok))
 
 
 def _fraction_positive(e2: pd.DataFrame, metric: str) -> dict[str, dict[str, float]]:
@@ -261,7 +245,7 @@ def _claim_majority(cid: str, metric: str, e2: pd.DataFrame | None, figure: str)
         v > 0.5 and (int(n) > 40 or v >= 0.7) for per in fractions.values() for n, v in per.items()
     )
     note = f"{e2['dataset'].nunique()} data sets, n in {sorted(e2['n'].unique().tolist())}"
-    return _claim(cid, text, "large majority", fractions, crit, _status(ok), note)
+    return _claim(cid, text, "large majority", fractions, crit, status(ok), note)
 
 
 def claim_h10(e2: pd.DataFrame | None) -> dict[str, Any]:
@@ -283,7 +267,7 @@ def claim_h10(e2: pd.DataFrame | None) -> dict[str, Any]:
             }
             ok &= first > last > 0
     note = "paper's largest n is 640" if e2["n"].max() < 640 else ""
-    return _claim("H10", text, "shrinking, positive", ours, crit, _status(ok), note)
+    return _claim("H10", text, "shrinking, positive", ours, crit, status(ok), note)
 
 
 def claim_h11(e2: pd.DataFrame | None) -> dict[str, Any]:
@@ -294,7 +278,7 @@ def claim_h11(e2: pd.DataFrame | None) -> dict[str, Any]:
     acc = _wide(e2[e2.metric == "accuracy"], ["dataset", "n"])
     frac = float((acc["bdeu10"] > acc["bdeu1"]).mean())
     return _claim(
-        "H11", text, "generally", {"fraction_pairs_iss10_better": frac}, crit, _status(frac > 0.5)
+        "H11", text, "generally", {"fraction_pairs_iss10_better": frac}, crit, status(frac > 0.5)
     )
 
 
@@ -317,7 +301,7 @@ def claim_h12(e3: pd.DataFrame | None) -> dict[str, Any]:
             "mean_delta_by_n": {str(int(n)): float(v) for n, v in means.items()},
         }
         ok &= all_pos and decreasing
-    return _claim("H12", text, "all reps positive, shrinking", ours, crit, _status(ok))
+    return _claim("H12", text, "all reps positive, shrinking", ours, crit, status(ok))
 
 
 def claim_h13(e3: pd.DataFrame | None) -> dict[str, Any]:
@@ -341,7 +325,7 @@ def claim_h13(e3: pd.DataFrame | None) -> dict[str, Any]:
         paper,
         {"spearman": rho, "top_node_parent_configs": top, "n": n_pick},
         crit,
-        _status(rho > 0 and top >= 28),
+        status(rho > 0 and top >= 28),
         note,
     )
 
@@ -368,7 +352,7 @@ def claim_h15(e1: pd.DataFrame, e2: pd.DataFrame | None) -> dict[str, Any]:
         {"vi_failures": 0, "advi_failure_rate": 0.10},
         ours,
         crit,
-        _status(vi_fail == 0 and vi_nonconv == 0),
+        status(vi_fail == 0 and vi_nonconv == 0),
         note,
     )
 

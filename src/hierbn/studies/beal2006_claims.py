@@ -11,8 +11,9 @@ from scipy.special import logsumexp
 from scipy.stats import spearmanr
 
 from hierbn.studies.beal2006 import pooled_ais
+from hierbn.studies.claims import FAIL, NOT_COVERED, PASS
+from hierbn.studies.claims import claim as _claim
 
-PASS, FAIL, NOT_COVERED = "pass", "fail", "not covered"
 CORRECTED = ("BIC", "BICp", "CS", "VB")
 TABLE2_METHODS = ("MAP", "BIC*", "BICp*", "CS*", "VB*", "BIC", "BICp", "CS", "VB")
 # Table 2 of the paper (rank of the true structure, Experiment A); AIS at n = 1280 read as 11 (A12).
@@ -38,20 +39,6 @@ PAPER_TABLE2 = {
     5120: (5, 6, 5, 1, 1, 6, 5, 1, 1, 1),
     10240: (3, 2, 1, 1, 1, 2, 1, 1, 1, 1),
 }
-
-
-def _claim(
-    cid: str, claim: str, paper: Any, ours: Any, criterion: str, status: str, note: str = ""
-) -> dict[str, Any]:
-    return {
-        "id": cid,
-        "claim": claim,
-        "paper": paper,
-        "ours": ours,
-        "criterion": criterion,
-        "status": status,
-        "note": note,
-    }
 
 
 def wide_scores(scores: pd.DataFrame) -> pd.DataFrame:
