@@ -2,7 +2,14 @@ import numpy as np
 import pytest
 
 from hierbn.bn.counting import validate_codes
-from hierbn.bn.structures import BNStructure, maximum_spanning_tree, naive_bayes, orient_tree, tan
+from hierbn.bn.structures import (
+    BNStructure,
+    kdb,
+    maximum_spanning_tree,
+    naive_bayes,
+    orient_tree,
+    tan,
+)
 
 
 def test_maximum_spanning_tree_on_known_weights() -> None:
@@ -40,3 +47,33 @@ def test_naive_bayes_and_cycle_detection() -> None:
     assert BNStructure.from_dict(nb.to_dict()) == nb
     with pytest.raises(ValueError, match="cycle"):
         BNStructure(("a", "b"), (2, 2), ((1,), (0,)))
+
+
+def test_mutual_information_with_class_closed_form() -> None:
+    codes = validate_codes(np.array([[0, 0], [0, 0], [1, 1], [1, 1]]), np.array([2, 2]))
+    from hierbn.bn.counting import mutual_information_with_class
+
+    assert mutual_information_with_class(codes, [0], 1, np.array([2, 2]))[0] == pytest.approx(
+        np.log(2)
+    )
+
+
+def test_kdb_orders_by_mi_and_picks_highest_cmi_parents() -> None:
+    """f2 copies the class (highest MI); f0 is a noisy copy of f2; f1 is noise."""
+    rng = np.random.default_rng(2)
+    n = 3000
+    c = rng.integers(0, 2, n)
+    f2 = c.copy()
+    f0 = np.where(rng.random(n) < 0.7, f2, rng.integers(0, 2, n))
+    f1 = rng.integers(0, 2, n)
+    codes = validate_codes(np.column_stack([f0, f1, f2, c]), np.array([2, 2, 2, 2]))
+    names, cards = ["f0", "f1", "f2", "c"], [2, 2, 2, 2]
+    k1 = kdb(codes, names, cards, 3, k=1)
+    assert k1.parents[2] == (3,)  # the top-MI feature has only the class
+    assert k1.parents[0] == (3, 2)  # f0 depends on f2 given c
+    assert len(k1.parents[1]) == 2  # every later feature gets min(u-1, k) parents
+    k5 = kdb(codes, names, cards, 3, k=5)
+    assert sorted(len(p) for p in k5.parents) == [0, 1, 2, 3]
+    assert kdb(codes, names, cards, 3, k=0).parents == naive_bayes(names, cards, 3).parents
+    with pytest.raises(ValueError):
+        kdb(codes, names, cards, 3, k=-1)

@@ -119,3 +119,19 @@ def conditional_mutual_information(
         int(class_index),
         np.asarray(cards, dtype=np.int64),
     )
+
+
+def mutual_information_with_class(
+    data: np.ndarray, features: list[int] | np.ndarray, class_index: int, cards: np.ndarray
+) -> np.ndarray:
+    """Empirical I(X_i; C) (nats, ML plug-in, zero cells skipped) for each feature."""
+    card = np.asarray(cards, dtype=np.int64)
+    n = data.shape[0]
+    out = np.zeros(len(features))
+    for a, i in enumerate(features):
+        joint = family_counts(data, int(i), (int(class_index),), card).astype(np.float64)
+        px = joint.sum(axis=1, keepdims=True)
+        pc = joint.sum(axis=0, keepdims=True)
+        mask = joint > 0
+        out[a] = float(np.sum(joint[mask] * np.log((joint * n / (px * pc))[mask])) / n)
+    return out
