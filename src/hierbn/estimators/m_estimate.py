@@ -54,9 +54,8 @@ def m_estimate_backoff(
         prefix = configs // int(np.prod(sizes[depth:]))
         joint = counts[:, prefix]
         context = counts.sum(axis=0)[prefix][None, :]
-        estimate = (
-            (joint + m / counts.shape[0]) / (context + m) if context.any() or m > 0 else joint
-        )
+        with np.errstate(invalid="ignore", divide="ignore"):
+            estimate = (joint + m / counts.shape[0]) / (context + m)
         if theta is None:
             theta = np.where(context + m > 0, estimate, 1.0 / counts.shape[0])
             if m == 0:
