@@ -1,0 +1,84 @@
+import numpy as np
+import pytest
+from scipy.special import gammaln, logsumexp
+
+from hierbn.estimators.hdp import build_tree, concentration_ids, fit_hdp, log_stirling_table
+
+
+def test_stirling_numbers() -> None:
+    """Spec §2.4 unit values and the identity sum_t a^t S(n, t) = Gamma(a + n)/Gamma(a)."""
+    table = log_stirling_table(100, 100)
+    assert np.exp(table[[5, 5, 10, 10], [2, 3, 3, 5]]) == pytest.approx(
+        [50, 35, 1_172_700, 269_325]
+    )
+    assert table[20, 1] == pytest.approx(gammaln(20))
+    assert table[100, 10] == pytest.approx(359.3213, abs=1e-4)
+    assert table[3, 0] == -np.inf and table[2, 3] == -np.inf and table[0, 0] == 0
+    for n in (1, 10, 100):
+        ident = logsumexp(np.arange(n + 1) * np.log(2.5) + table[n, : n + 1])
+        assert ident == pytest.approx(gammaln(2.5 + n) - gammaln(2.5), abs=1e-10)
+
+
+def _rows(counts):
+    x, y = [], []
+    for yv, per_value in enumerate(counts):
+        for xv, c in enumerate(per_value):
+            x += [xv] * c
+            y += [yv] * c
+    return np.array(x), np.array(y)[:, None]
+
+
+@pytest.mark.parametrize(
+    ("counts", "expected"),
+    [([[2, 0], [20, 5]], [0.885, 0.794]), ([[2, 0], [4, 9]], [0.853, 0.343])],
+)
+def test_table1_worked_example(counts, expected) -> None:
+    """petitjean2018 Table 1 with the spec's verified setting (None tying, concentrations every
+    iteration, improper prior, 50k iterations): |delta| <= 0.015 averaged over 4 seeds."""
+    x, ctx = _rows(counts)
+    runs = [
+        fit_hdp(
+            x,
+            ctx,
+            np.array([2]),
+            2,
+            n_iter=50_000,
+            tying="none",
+            conc_every=1,
+            prior=(0.0, 0.0),
+            seed=s,
+        ).query(np.array([[0], [1]]))[:, 0]
+        for s in range(4)
+    ]
+    assert np.allclose(np.mean(runs, axis=0), expected, atol=0.015)
+
+
+def test_tree_invariants_and_queries() -> None:
+    rng = np.random.default_rng(0)
+    ctx = np.column_stack([rng.integers(0, 2, 300), rng.integers(0, 3, 300)])
+    x = (ctx[:, 0] + rng.integers(0, 2, 300)) % 3
+    est = fit_hdp(x, ctx, np.array([2, 3]), 3, n_iter=400, seed=1)
+    tree = est.tree
+    assert tree.level.tolist() == sorted(tree.level.tolist()) and tree.parent[0] == -1
+    for j in range(1, tree.level.size):  # eq. (10): internal n = sum of children's t
+        kids = np.flatnonzero(tree.parent == j)
+        if kids.size:
+            assert np.array_equal(est.n[j], est.t[kids].sum(axis=0))
+    assert np.all((est.t >= 0) & (est.t <= est.n)) and np.array_equal(est.t > 0, est.n > 0)
+    assert np.array_equal(est.t[0], np.minimum(1, est.n[0]))
+    probs = est.query(np.array([[0, 1], [1, 2], [1, 9]]))  # the last context was never seen
+    assert np.allclose(probs.sum(axis=1), 1.0) and np.all(probs > 0)
+    parent_of_unseen = est.query(np.array([[1]]))[0]
+    assert np.allclose(probs[2], parent_of_unseen)  # falls back to the deepest existing node
+
+
+def test_tying_strategies() -> None:
+    tree = build_tree(
+        np.array([0, 1, 1, 0]), np.array([[0, 0], [0, 1], [1, 0], [1, 1]]), np.array([2, 2]), 2
+    )
+    assert concentration_ids(tree, "single")[1:].tolist() == [0] * 6
+    assert concentration_ids(tree, "level")[1:].tolist() == [0, 0, 1, 1, 1, 1]
+    assert concentration_ids(tree, "none")[1:].tolist() == list(range(6))
+    assert concentration_ids(tree, "sameparent")[1:].tolist() == [0, 0, 1, 1, 2, 2]
+    with pytest.raises(ValueError):
+        concentration_ids(tree, "other")
