@@ -1,8 +1,46 @@
 import numpy as np
 import pytest
 
-from hierbn.bn.counting import validate_codes
-from hierbn.estimators.m_estimate import m_estimate_backoff, m_estimate_theta
+from hierbn.bn.counting import family_counts, validate_codes
+from hierbn.estimators.m_estimate import BACKOFF_RULES, m_estimate_theta
+from hierbn.estimators.m_estimate_tree import fit_m_estimate
+
+
+def m_estimate_backoff(  # dense reference: every parent configuration enumerated
+    codes: np.ndarray,
+    child: int,
+    parents: tuple[int, ...],
+    cards: np.ndarray,
+    m: float,
+    rule: str = "literal",
+) -> np.ndarray:
+    """CPT ``theta[x, y]`` over every full parent configuration y, with back-off (spec §1.7)."""
+    if rule not in BACKOFF_RULES:
+        raise ValueError(f"unknown back-off rule {rule!r}; expected one of {BACKOFF_RULES}")
+    if not parents:
+        return m_estimate_theta(family_counts(codes, child, (), cards), m)
+    card = np.asarray(cards, dtype=np.int64)
+    sizes = card[list(parents)]
+    n_full = int(np.prod(sizes))
+    configs = np.arange(n_full)
+    theta = None
+    for depth in range(1, len(parents) + 1):
+        counts = family_counts(codes, child, parents[:depth], card).astype(np.float64)
+        prefix = configs // int(np.prod(sizes[depth:]))
+        joint = counts[:, prefix]
+        context = counts.sum(axis=0)[prefix][None, :]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            estimate = (joint + m / counts.shape[0]) / (context + m)
+        if theta is None:
+            theta = np.where(context + m > 0, estimate, 1.0 / counts.shape[0])
+            if m == 0:
+                marginal = family_counts(codes, child, (), card)[:, 0].astype(np.float64)
+                smooth = (marginal + 1.0 / counts.shape[0]) / (marginal.sum() + 1.0)
+                theta = np.where(joint > 0, theta, smooth[:, None])
+            continue
+        keep = joint >= 1 if rule == "literal" else np.broadcast_to(context >= 1, joint.shape)
+        theta = np.where(keep, estimate, theta)
+    return theta
 
 
 def test_table1_m_estimates() -> None:
@@ -41,3 +79,16 @@ def test_m_zero_never_gives_zero_probability() -> None:
     codes, cards = _toy()
     theta = m_estimate_backoff(codes, 0, (1, 2), cards, m=0.0)
     assert np.all(theta > 0)
+
+
+@pytest.mark.parametrize(
+    ("m", "rule"), [(1.0, "literal"), (0.2, "context"), (0.0, "literal"), (5.0, "context")]
+)
+def test_trie_queries_match_the_dense_table(m: float, rule: str) -> None:
+    rng = np.random.default_rng(3)
+    cards = np.array([3, 2, 3, 2])
+    codes = validate_codes(rng.integers(0, cards, size=(40, 4)), cards)
+    dense = m_estimate_backoff(codes, 0, (1, 2, 3), cards, m=m, rule=rule)
+    trie = fit_m_estimate(codes[:, 0], codes[:, 1:], cards[1:], 3, m, rule)
+    grid = np.array(np.meshgrid(range(2), range(3), range(2), indexing="ij")).reshape(3, -1).T
+    assert np.allclose(trie.query(grid), dense.T)

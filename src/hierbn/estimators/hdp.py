@@ -223,6 +223,31 @@ def _gibbs(
     return pbar, n, t, alpha
 
 
+def node_path(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
+    """Node id at every depth 0..D along each row's context (-1 below the deepest existing node)."""
+    rows = np.atleast_2d(contexts)
+    path = np.full((rows.shape[0], rows.shape[1] + 1), -1, dtype=np.int64)
+    path[:, 0] = 0
+    code = np.zeros(rows.shape[0], dtype=np.int64)
+    alive = np.ones(rows.shape[0], dtype=bool)
+    for d in range(rows.shape[1]):
+        code = code * tree.radix[d] + rows[:, d]
+        level = tree.level_codes[d + 1]
+        pos = np.minimum(np.searchsorted(level, code), level.size - 1)
+        alive &= level[pos] == code
+        path[:, d + 1] = np.where(alive, pos + tree.level_start[d + 1], -1)
+    return path
+
+
+def data_counts(tree: ContextTree) -> np.ndarray:
+    """Data counts of every node (leaf counts summed up the tree): the prefix count trie."""
+    counts = tree.counts.copy()
+    for d in range(int(tree.level.max()), 0, -1):
+        nodes = np.arange(tree.level_start[d], tree.level_start[d + 1])
+        np.add.at(counts, tree.parent[nodes], counts[nodes])
+    return counts
+
+
 @dataclass
 class HDPEstimate:
     """Averaged node probabilities of a fitted context tree; ``query`` answers any context."""
@@ -235,17 +260,9 @@ class HDPEstimate:
 
     def query(self, contexts: np.ndarray) -> np.ndarray:
         """P(X | context) for each row of conditioning values (deepest existing node, §2.5)."""
-        rows = np.atleast_2d(contexts)
-        node = np.zeros(rows.shape[0], dtype=np.int64)
-        code = np.zeros(rows.shape[0], dtype=np.int64)
-        alive = np.ones(rows.shape[0], dtype=bool)
-        for d in range(rows.shape[1]):
-            code = code * self.tree.radix[d] + rows[:, d]
-            level = self.tree.level_codes[d + 1]
-            pos = np.minimum(np.searchsorted(level, code), level.size - 1)
-            alive &= level[pos] == code
-            node = np.where(alive, pos + self.tree.level_start[d + 1], node)
-        return self.pbar[node]
+        path = node_path(self.tree, contexts)
+        deepest = path[np.arange(path.shape[0]), (path >= 0).sum(axis=1) - 1]
+        return self.pbar[deepest]
 
 
 def fit_hdp(
