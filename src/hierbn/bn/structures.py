@@ -146,6 +146,28 @@ def tan(data: np.ndarray, names: list[str], cards: list[int], class_index: int) 
     return BNStructure(tuple(names), tuple(int(c) for c in cards), tuple(parents), class_index)
 
 
+def kdb_order_and_parents(
+    data: np.ndarray, names: list[str], cards: list[int], class_index: int, k: int
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """The kDB feature order (I(X_i; C) descending, stable) and each feature's attribute parents
+    (the min(u-1, k) earlier features with the highest I(X_i; X_j | C), in descending CMI)."""
+    if k < 0:
+        raise ValueError(f"k must be >= 0, got {k}")
+    features = [i for i in range(len(names)) if i != class_index]
+    if not features:
+        return [], []
+    mi = mutual_information_with_class(data, features, class_index, np.asarray(cards))
+    order = [features[a] for a in np.argsort(-mi, kind="stable")]
+    position = {f: a for a, f in enumerate(features)}
+    cmi = conditional_mutual_information(data, features, class_index, np.asarray(cards))
+    parents = []
+    for u, child in enumerate(order):
+        earlier = order[:u]
+        scores = np.asarray([cmi[position[child], position[j]] for j in earlier])
+        parents.append(tuple(earlier[b] for b in np.argsort(-scores, kind="stable")[: min(u, k)]))
+    return order, parents
+
+
 def kdb(
     data: np.ndarray, names: list[str], cards: list[int], class_index: int, k: int
 ) -> BNStructure:
@@ -156,20 +178,8 @@ def kdb(
     I(X_i; X_j | C) (no threshold; ties keep the MI order). Parents are ordered (class, then
     descending CMI), which is also the HDP tree order of the paper (§3.3).
     """
-    if k < 0:
-        raise ValueError(f"k must be >= 0, got {k}")
-    features = [i for i in range(len(names)) if i != class_index]
+    order, attribute_parents = kdb_order_and_parents(data, names, cards, class_index, k)
     parents: list[tuple[int, ...]] = [()] * len(names)
-    if features:
-        mi = mutual_information_with_class(data, features, class_index, np.asarray(cards))
-        order = [features[a] for a in np.argsort(-mi, kind="stable")]
-        position = {f: a for a, f in enumerate(features)}
-        cmi = conditional_mutual_information(data, features, class_index, np.asarray(cards))
-        for u, child in enumerate(order):
-            earlier = order[:u]
-            scores = [cmi[position[child], position[j]] for j in earlier]
-            chosen = [
-                earlier[b] for b in np.argsort(-np.asarray(scores), kind="stable")[: min(u, k)]
-            ]
-            parents[child] = (class_index, *chosen)
+    for child, chosen in zip(order, attribute_parents, strict=True):
+        parents[child] = (class_index, *chosen)
     return BNStructure(tuple(names), tuple(int(c) for c in cards), tuple(parents), class_index)
