@@ -60,7 +60,7 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
         target = target.astype(object).map(
             lambda v: v.rstrip(entry.strip_suffix) if isinstance(v, str) else v
         )
-    data[entry.target] = target
+    data = pd.concat([data, target.rename(entry.target)], axis=1)
     for name in data.columns:
         data[name] = _as_categorical(data[name])
     if target.isna().any():

@@ -6,7 +6,8 @@ adult.test) has one row per part, concatenated in part order. Columns:
 study, id, part, paper_index, paper_name, file (path inside a mirror laid out like
 ``../shared/data``), source_url, sha256, format (arff|csv|rda), target, columns (names for a
 header-less CSV), skip_rows, drop_columns (comma-separated), class_levels (declared|present),
-missing (impute|drop), subsample (seeded row subsample size), strip_suffix (characters to
+missing (impute|drop|keep: what the study does with incomplete rows; only
+drop removes them at conversion), subsample (seeded row subsample size), strip_suffix (characters to
 strip from the end of target values), paper_rows, paper_attributes, paper_classes.
 """
 
@@ -151,8 +152,10 @@ def _check_row(path: Path, line: int, row: dict[str, str]) -> None:
         raise RegistryError(
             f"{where}: class_levels must be declared or present, got {row['class_levels']!r}"
         )
-    if row["missing"] not in ("", "impute", "drop"):
-        raise RegistryError(f"{where}: missing must be impute or drop, got {row['missing']!r}")
+    if row["missing"] not in ("", "impute", "drop", "keep"):
+        raise RegistryError(
+            f"{where}: missing must be impute, drop or keep, got {row['missing']!r}"
+        )
     if row["subsample"] and not row["subsample"].isdigit():
         raise RegistryError(f"{where}: subsample must be an integer, got {row['subsample']!r}")
     if row["skip_rows"] and not row["skip_rows"].isdigit():
