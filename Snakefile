@@ -10,6 +10,7 @@ include: "workflow/rules/data.smk"
 include: "workflow/rules/stan.smk"
 include: "workflow/rules/azzimonti2019.smk"
 include: "workflow/rules/beal2006.smk"
+include: "workflow/rules/petitjean2018.smk"
 include: "workflow/rules/report.smk"
 
 

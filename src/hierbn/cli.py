@@ -194,6 +194,35 @@ def cmd_beal_claims(args: argparse.Namespace) -> None:
     write_parquet(table3(wide, ais) if ais is not None else pd.DataFrame(), args.table3)
 
 
+# ------------------------------------------------------------- petitjean2018
+def cmd_pj_cv(args: argparse.Namespace) -> None:
+    from hierbn.studies.petitjean2018 import run_dataset
+
+    _limit_threads(args.threads)
+    table = run_dataset(
+        pd.read_parquet(args.canonical), args.dataset, json.loads(args.config), args.seed
+    )
+    write_parquet(table, args.out)
+
+
+def cmd_pj_table1(args: argparse.Namespace) -> None:
+    from hierbn.studies.petitjean2018 import run_table1
+
+    write_parquet(run_table1(json.loads(args.config), args.seed), args.out)
+
+
+def cmd_pj_claims(args: argparse.Namespace) -> None:
+    from hierbn.studies.petitjean2018_claims import evaluate_claims, table2, table3
+
+    cv = _read_tables(args.cv)
+    if cv is None:
+        raise SystemExit("claims need the cross-validation tables (--cv)")
+    table1 = _read_tables(args.table1)
+    write_json({"study": "petitjean2018", "claims": evaluate_claims(cv, table1)}, args.out)
+    write_parquet(table2(cv), args.table2)
+    write_parquet(table3(cv), args.table3)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hierbn", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -302,6 +331,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--table2", required=True)
     p.add_argument("--table3", required=True)
     p.set_defaults(func=cmd_beal_claims)
+
+    pj = sub.add_parser("petitjean2018", help="petitjean2018 experiments").add_subparsers(
+        dest="step", required=True
+    )
+    p = pj.add_parser("cv", help="5x2 CV of every configured classifier on one data set")
+    p.add_argument("--canonical", required=True)
+    p.add_argument("--dataset", required=True)
+    p.add_argument("--threads", type=int, default=1)
+    table1 = pj.add_parser("table1", help="Table 1 worked example (HDP on two toy tables)")
+    for q in (p, table1):
+        q.add_argument("--config", required=True)
+        q.add_argument("--seed", type=int, default=0)
+        q.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_pj_cv)
+    table1.set_defaults(func=cmd_pj_table1)
+    p = pj.add_parser("claims", help="Tables 2-3 and the headline claims")
+    p.add_argument("--cv", nargs="+", required=True)
+    p.add_argument("--table1", nargs="*", default=[])
+    p.add_argument("--out", required=True)
+    p.add_argument("--table2", required=True)
+    p.add_argument("--table3", required=True)
+    p.set_defaults(func=cmd_pj_claims)
     return parser
 
 

@@ -59,6 +59,9 @@ def test_tiny_workflow_end_to_end(tmp_path: Path, mirror: Path) -> None:
     beal_claims = json.loads((beal / "claims.json").read_text())["claims"]
     assert [c["id"] for c in beal_claims] == [f"H{i}" for i in range(1, 13)]
     assert {c["id"]: c for c in beal_claims}["H5"]["ours"]["vb_from_cs_violations"] == 0
+    pj = work / "results" / "petitjean2018"
+    assert pj.joinpath("report.html").read_text().count("data:image/png") >= 2
+    assert len(json.loads((pj / "claims.json").read_text())["claims"]) == 13
     report = pd.read_csv(results / "data_report.tsv", sep="\t")
     assert set(report["id"]) == {"adult", "contact-lenses", "iris"}
     # Nothing left to do: a second run is a no-op, and no temporary files are left behind.

@@ -8,13 +8,14 @@ from hierbn.data.registry import load_registry, study_datasets
 validate(config, schema="../schemas/config.schema.yaml")
 
 REGISTRY = load_registry(config["data"]["registry"])
-STUDIES = ["azzimonti2019", "beal2006"]
+STUDIES = ["azzimonti2019", "beal2006", "petitjean2018"]
 
 
 # Short or network-bound jobs run on the submitting host under a cluster executor.
 localrules:
     fetch_raw,
     azz_data_report,
+    pj_data_report,
     render_report,
 
 
@@ -59,7 +60,7 @@ def study_dataset_ids(study, selection):
     unknown = [d for d in selection if d not in registered]
     if unknown:
         raise ValueError(
-            f"config {study}.e2.datasets: {unknown} are not in {config['data']['registry']} for {study}"
+            f"config {study} datasets: {unknown} are not in {config['data']['registry']} for {study}"
         )
     return list(selection)
 
@@ -124,6 +125,11 @@ def beal_ais_tables(wildcards):
     )
 
 
+# ----------------------------------------------------------------- petitjean2018
+PJ = config["petitjean2018"]
+PJ_DATASETS = study_dataset_ids("petitjean2018", PJ["datasets"])
+
+
 # ------------------------------------------------------------------------ report
 def report_inputs(wildcards):
     study = wildcards.study
@@ -132,4 +138,6 @@ def report_inputs(wildcards):
         inputs["data_report"] = "results/azzimonti2019/data_report.tsv"
     if study == "beal2006":
         inputs["table2"] = "results/beal2006/table2.parquet"
+    if study == "petitjean2018":
+        inputs["data_report"] = "results/petitjean2018/data_report.tsv"
     return inputs

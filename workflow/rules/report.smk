@@ -14,9 +14,9 @@ rule execute_notebook:
     conda:
         "../../envs/hierbn.yaml"
     shell:
-        "papermill --log-level ERROR {input.notebook} {output.notebook}.tmp "
+        "papermill --log-level ERROR {input.notebook} results/{wildcards.study}/report.tmp.ipynb "
         "-p results_dir results/{wildcards.study} > {log} 2>&1 "
-        "&& mv {output.notebook}.tmp {output.notebook}"
+        "&& mv results/{wildcards.study}/report.tmp.ipynb {output.notebook}"
 
 
 rule render_report:

@@ -133,5 +133,6 @@ def mutual_information_with_class(
         px = joint.sum(axis=1, keepdims=True)
         pc = joint.sum(axis=0, keepdims=True)
         mask = joint > 0
-        out[a] = float(np.sum(joint[mask] * np.log((joint * n / (px * pc))[mask])) / n)
+        expected = np.broadcast_to(px * pc, joint.shape)[mask]
+        out[a] = float(np.sum(joint[mask] * np.log(joint[mask] * n / expected)) / n)
     return out
