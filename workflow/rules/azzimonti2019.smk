@@ -9,6 +9,7 @@ rule azz_e1_cell:
         "results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet",
     log:
         "logs/azzimonti2019/e1/x{n_x}_y{n_y}.log",
+    priority: 10  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1

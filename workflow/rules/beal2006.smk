@@ -7,6 +7,7 @@ rule beal_scores:
         "results/beal2006/scores/i{instance}_n{n}.parquet",
     log:
         "logs/beal2006/scores/i{instance}_n{n}.log",
+    priority: 5  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1

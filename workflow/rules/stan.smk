@@ -8,6 +8,7 @@ rule compile_stan:
         "resources/stan/{model}.json",
     log:
         "logs/stan/{model}.log",
+    priority: 50  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     params:
