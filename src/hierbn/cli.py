@@ -199,9 +199,8 @@ def cmd_pj_cv(args: argparse.Namespace) -> None:
     from hierbn.studies.petitjean2018 import run_dataset
 
     _limit_threads(args.threads)
-    table = run_dataset(
-        pd.read_parquet(args.canonical), args.dataset, json.loads(args.config), args.seed
-    )
+    frame = pd.read_parquet(args.canonical)
+    table = run_dataset(frame, args.dataset, json.loads(args.config), args.seed, args.threads)
     write_parquet(table, args.out)
 
 

@@ -5,6 +5,7 @@ full parent-configuration tables can be far too large to enumerate.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 import numpy as np
@@ -25,41 +26,40 @@ def fit_context_models(
     kind: str,
     nodes: tuple[int, ...] | None = None,
     seeds: dict[int, int] | None = None,
+    threads: int = 1,
     **params: Any,
 ) -> tuple[np.ndarray, dict[int, ConditionalModel]]:
     """Class prior and one query model per (kept) feature node.
 
     ``kind`` is ``hdp`` (``fit_hdp`` keyword arguments in ``params``; the class prior is the
     m = 1 estimate, spec §1.8) or ``m`` (``m`` and ``rule``; the prior uses the same m).
-    ``seeds`` gives each HDP tree its own random stream.
+    ``seeds`` gives each HDP tree its own random stream; ``threads`` fits trees in parallel
+    (results do not depend on it: every tree seeds its own generator).
     """
     k = structure.class_index
     cards = np.asarray(structure.cardinalities)
     class_counts = np.bincount(codes[:, k], minlength=cards[k])[:, None]
     chosen = nodes if nodes is not None else tuple(i for i in range(structure.n_nodes) if i != k)
-    models: dict[int, ConditionalModel] = {}
-    for node in chosen:
+    if kind not in ("hdp", "m"):
+        raise ValueError(f"unknown model kind {kind!r}; expected hdp or m")
+
+    def fit(node: int) -> ConditionalModel:
         parents = structure.parents[node]
         if not parents or parents[0] != k:
             raise ValueError(
                 f"node {structure.names[node]!r} must have the class as its first parent"
             )
         contexts = codes[:, list(parents)]
+        radix = cards[list(parents)]
         if kind == "hdp":
             seed = (seeds or {}).get(node, 0)
-            models[node] = fit_hdp(
-                codes[:, node],
-                contexts,
-                cards[list(parents)],
-                int(cards[node]),
-                seed=seed,
-                **params,
-            )
-        elif kind == "m":
-            models[node] = fit_m_estimate(codes[:, node], contexts, cards[list(parents)], int(cards[node]),
-                                          params["m"], params.get("rule", "literal"))  # fmt: skip
-        else:
-            raise ValueError(f"unknown model kind {kind!r}; expected hdp or m")
+            return fit_hdp(codes[:, node], contexts, radix, int(cards[node]), seed=seed, **params)
+        rule = params.get("rule", "literal")
+        return fit_m_estimate(codes[:, node], contexts, radix, int(cards[node]), params["m"], rule)
+
+    # Trees are independent; the Gibbs kernel releases the GIL, so threads fit them in parallel.
+    with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
+        models: dict[int, ConditionalModel] = dict(zip(chosen, pool.map(fit, chosen), strict=True))
     prior_m = params.get("m", 1.0) if kind == "m" else 1.0
     return m_estimate_theta(class_counts, prior_m)[:, 0], models
 

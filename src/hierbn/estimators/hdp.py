@@ -106,7 +106,7 @@ def concentration_ids(tree: ContextTree, tying: str) -> np.ndarray:
     return ids
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _gibbs(
     level,
     parent,

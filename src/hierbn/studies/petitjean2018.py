@@ -112,8 +112,10 @@ def build_structure(
     return structure, tuple(i for i in range(len(names)) if i != k)
 
 
-def _predict(structure, kept, train, test, kind, seeds, **params) -> np.ndarray:
-    prior, models = fit_context_models(structure, train, kind, nodes=kept, seeds=seeds, **params)
+def _predict(structure, kept, train, test, kind, seeds, threads=1, **params) -> np.ndarray:
+    prior, models = fit_context_models(
+        structure, train, kind, nodes=kept, seeds=seeds, threads=threads, **params
+    )
     return np.exp(class_log_posterior_from_models(structure, prior, models, test))
 
 
@@ -155,9 +157,10 @@ def random_forest(
 
 
 def run_dataset(
-    frame: pd.DataFrame, dataset: str, config: dict[str, Any], base_seed: int
+    frame: pd.DataFrame, dataset: str, config: dict[str, Any], base_seed: int, threads: int = 1
 ) -> pd.DataFrame:
-    """All configured structures x {HDP, m-estimate} (+ RF) on the 5x2 CV folds of one data set."""
+    """All configured structures x {HDP, m-estimate} (+ RF) on the 5x2 CV folds of one data set;
+    ``threads`` fits a classifier's HDP trees in parallel (numbers do not depend on it)."""
     target = frame.columns[-1]
     y = frame[target].cat.codes.to_numpy()
     records: list[dict[str, Any]] = []
@@ -197,6 +200,7 @@ def run_dataset(
                     test,
                     "hdp" if estimator == "hdp" else "m",
                     node_seeds,
+                    threads,
                     **params,
                 )
                 metrics = {
