@@ -222,6 +222,15 @@ def cmd_pj_claims(args: argparse.Namespace) -> None:
     write_parquet(table3(cv), args.table3)
 
 
+def _experiment_args(parser: argparse.ArgumentParser, threads: bool = True) -> None:
+    """The arguments every experiment step takes: its config JSON, base seed, threads, output."""
+    parser.add_argument("--config", required=True, help="JSON of the study's config section")
+    parser.add_argument("--seed", type=int, default=0)
+    if threads:
+        parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--out", required=True)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hierbn", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -262,17 +271,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = azz.add_parser("e1", help="one (|X|, |Y|) cell of the simulated-CPT grid")
     p.add_argument("--n-x", type=int, required=True)
     p.add_argument("--n-y", type=int, required=True)
-    p.add_argument("--config", required=True, help="JSON of the e1 config section")
     p.add_argument("--stan", default=None, help="compile marker JSON (omit to skip Stan methods)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--out", required=True)
+    _experiment_args(p)
     p.set_defaults(func=cmd_azz_e1)
 
     p = azz.add_parser("lemma1", help="Monte Carlo check of Lemma 1")
-    p.add_argument("--config", required=True)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", required=True)
+    _experiment_args(p, threads=False)
     p.set_defaults(func=cmd_azz_lemma1)
 
     p = azz.add_parser("prepare", help="impute + equal-frequency discretisation of one data set")
@@ -290,10 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--prepared", required=True)
         if name == "e2":
             p.add_argument("--dataset", required=True)
-        p.add_argument("--config", required=True)
-        p.add_argument("--seed", type=int, default=0)
-        p.add_argument("--threads", type=int, default=1)
-        p.add_argument("--out", required=True)
+        _experiment_args(p)
         p.set_defaults(func=func)
 
     p = azz.add_parser("claims", help="evaluate the headline claims and the E2 summary table")
@@ -313,10 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--n", type=int, required=True)
     for q in (p, ais := beal.add_parser("ais", help="one AIS run for all structures at one n"),
               sched := beal.add_parser("schedule", help="AIS schedule-length study (Fig. 6(a))")):  # fmt: skip
-        q.add_argument("--config", required=True, help="JSON of the beal2006 config section")
-        q.add_argument("--seed", type=int, default=0)
-        q.add_argument("--threads", type=int, default=1)
-        q.add_argument("--out", required=True)
+        _experiment_args(q)
     ais.add_argument("--n", type=int, required=True)
     ais.add_argument("--run", type=int, required=True)
     p.set_defaults(func=cmd_beal_scores)
@@ -337,12 +335,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = pj.add_parser("cv", help="5x2 CV of every configured classifier on one data set")
     p.add_argument("--canonical", required=True)
     p.add_argument("--dataset", required=True)
-    p.add_argument("--threads", type=int, default=1)
+    _experiment_args(p)
     table1 = pj.add_parser("table1", help="Table 1 worked example (HDP on two toy tables)")
-    for q in (p, table1):
-        q.add_argument("--config", required=True)
-        q.add_argument("--seed", type=int, default=0)
-        q.add_argument("--out", required=True)
+    _experiment_args(table1, threads=False)
     p.set_defaults(func=cmd_pj_cv)
     table1.set_defaults(func=cmd_pj_table1)
     p = pj.add_parser("claims", help="Tables 2-3 and the headline claims")
