@@ -2,7 +2,8 @@ import numpy as np
 import pytest
 from scipy.special import gammaln, logsumexp
 
-from hierbn.estimators.hdp import build_tree, concentration_ids, fit_hdp, log_stirling_table
+from hierbn.estimators.hdp import build_tree, concentration_ids, fit_hdp
+from hierbn.estimators.stirling import StirlingCache, log_stirling_table
 
 
 def test_stirling_numbers() -> None:
@@ -82,3 +83,30 @@ def test_tying_strategies() -> None:
     assert concentration_ids(tree, "sameparent")[1:].tolist() == [0, 0, 1, 1, 2, 2]
     with pytest.raises(ValueError):
         concentration_ids(tree, "other")
+
+
+def test_stirling_cache_grows_to_the_direct_table() -> None:
+    """Growing rows and columns in steps gives exactly the table computed in one go."""
+    cache = StirlingCache()
+    for n, t in [(5, 2), (40, 3), (41, 30), (200, 31), (150, 120)]:
+        grown = cache.table(n, t)
+        assert grown.shape[0] > n and grown.shape[1] > t
+    direct = log_stirling_table(grown.shape[0] - 1, grown.shape[1] - 1)
+    assert np.array_equal(grown, direct)
+    assert cache.log_s(10, 3) == pytest.approx(np.log(1_172_700))
+    assert cache.log_s(3, 4) == -np.inf and cache.log_s(3, 0) == -np.inf
+
+
+def test_chain_does_not_depend_on_the_stirling_table_size() -> None:
+    """A chain that must pause to grow a small shared table equals one run on a big table,
+    and large concentrations push table counts past the initial columns."""
+    rng = np.random.default_rng(3)
+    ctx = rng.integers(0, 3, (3000, 1))
+    x = rng.integers(0, 4, 3000)
+    kwargs = dict(n_iter=300, tying="level", seed=7, alpha_init=400.0, prior=(2.0, 0.005))
+    small, big = StirlingCache(), StirlingCache()
+    big.table(3000, 3000)
+    a = fit_hdp(x, ctx, np.array([3]), 4, stirling=small, **kwargs)
+    b = fit_hdp(x, ctx, np.array([3]), 4, stirling=big, **kwargs)
+    assert a.t.max() > 60 and np.array_equal(a.t, b.t) and np.array_equal(a.pbar, b.pbar)
+    assert small.shape[1] < big.shape[1]

@@ -18,26 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from hierbn.estimators.stirling import SHARED, StirlingCache
 from hierbn.special import digamma
 
 TYINGS = ("none", "single", "level", "sameparent")
-
-
-@njit(cache=True)
-def log_stirling_table(n_max: int, t_max: int) -> np.ndarray:
-    """L[n, t] = ln S(n, t), unsigned Stirling numbers of the first kind (-inf where zero)."""
-    table = np.full((n_max + 1, t_max + 1), -np.inf)
-    table[0, 0] = 0.0
-    for n in range(1, n_max + 1):
-        log_prev = math.log(n - 1) if n > 1 else -np.inf
-        for t in range(1, min(n, t_max) + 1):
-            a = table[n - 1, t - 1]
-            b = log_prev + table[n - 1, t] if t <= n - 1 else -np.inf
-            if a == -np.inf and b == -np.inf:
-                continue
-            top = max(a, b)
-            table[n, t] = top + math.log(math.exp(a - top) + math.exp(b - top))
-    return table
 
 
 @dataclass
@@ -107,32 +91,14 @@ def concentration_ids(tree: ContextTree, tying: str) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _gibbs(
-    level,
-    parent,
-    leaf_counts,
-    level_start,
-    conc_id,
-    n_conc,
-    log_s,
-    n_iter,
-    burn_in,
-    window,
-    alpha0,
-    alpha_init,
-    prior_shape,
-    prior_rate,
-    alpha_max,
-    conc_every,
-    seed,
-):
-    np.random.seed(seed)  # numba's per-tree generator, keyed by the caller's SeedSequence
+def _initial_tables(level, parent, leaf_counts, level_start, alpha_init, seed):
+    """Algorithm 2: bottom-up initialisation of the table counts with eq. (15); also seeds
+    numba's generator of the calling thread with the tree's own key."""
+    np.random.seed(seed)
     n_nodes, k_values = leaf_counts.shape
     depth = level[n_nodes - 1]
     n = leaf_counts.copy()
     t = np.zeros((n_nodes, k_values), dtype=np.int64)
-    alpha = np.full(n_conc, alpha_init)
-    # Algorithm 2: bottom-up initialisation with eq. (15)
     for d in range(depth, -1, -1):
         for j in range(level_start[d], level_start[d + 1]):
             for k in range(k_values):
@@ -144,13 +110,45 @@ def _gibbs(
             if d > 0:
                 for k in range(k_values):
                     n[parent[j], k] += t[j, k]
+    return n, t
+
+
+@njit(cache=True, nogil=True)
+def _sweeps(
+    level,
+    parent,
+    level_start,
+    conc_id,
+    n,
+    t,
+    alpha,
+    pbar,
+    recorded,
+    it_from,
+    log_s,
+    n_iter,
+    burn_in,
+    window,
+    alpha0,
+    prior_shape,
+    prior_rate,
+    alpha_max,
+    conc_every,
+):
+    """Iterations it_from.. of Algorithm 1 on the state (n, t, alpha, pbar, recorded[0]),
+    updated in place. Returns the first iteration not run: n_iter, or earlier when a table
+    count could leave the Stirling table's columns (the caller grows it and resumes, so the
+    chain never depends on the table's size)."""
+    n_nodes, k_values = n.shape
+    depth = level[n_nodes - 1]
     n_tot = n.sum(axis=1)
     t_tot = t.sum(axis=1)
+    t_high = t.max()
     p = np.zeros((n_nodes, k_values))
-    pbar = np.zeros((n_nodes, k_values))
-    recorded = 0
     weights = np.empty(2 * window + 1)
-    for it in range(n_iter):
+    for it in range(it_from, n_iter):
+        if t_high + window >= log_s.shape[1]:
+            return it
         for d in range(depth, 0, -1):  # Algorithm 1: bottom-up; the root is reset below
             for j in range(level_start[d], level_start[d + 1]):
                 pj = parent[j]
@@ -161,12 +159,12 @@ def _gibbs(
                         continue
                     cur = t[j, k]
                     lo = max(1, cur - window)
-                    hi = min(cur + window, n[j, k], log_s.shape[1] - 1)
+                    hi = min(cur + window, n[j, k])
                     top = -np.inf
                     for c in range(lo, hi + 1):
                         inc = c - cur
                         pn = n[pj, k] + inc
-                        if pn < t[pj, k] or pn >= log_s.shape[0]:
+                        if pn < t[pj, k]:
                             weights[c - lo] = -np.inf
                             continue
                         pN = n_tot[pj] + inc
@@ -189,6 +187,7 @@ def _gibbs(
                             break
                     inc = chosen - cur
                     t[j, k] = chosen
+                    t_high = max(t_high, chosen)
                     t_tot[j] += inc
                     n[pj, k] += inc
                     n_tot[pj] += inc
@@ -196,15 +195,15 @@ def _gibbs(
             t[0, k] = min(1, n[0, k])
         t_tot[0] = t[0].sum()
         if (it + conc_every // 2) % conc_every == 0:  # Algorithm 5 for every concentration
-            shape = np.full(n_conc, prior_shape)
-            rate = np.full(n_conc, prior_rate)
+            shape = np.full(alpha.size, prior_shape)
+            rate = np.full(alpha.size, prior_rate)
             for j in range(1, n_nodes):
                 c = conc_id[j]
                 if n_tot[j] > 0:
                     q = max(1e-75, np.random.beta(alpha[c], n_tot[j]))
                     rate[c] += -math.log(q)
                     shape[c] += t_tot[j]
-            for c in range(n_conc):
+            for c in range(alpha.size):
                 if shape[c] > 0 and rate[c] > 0:
                     alpha[c] = min(alpha_max, np.random.gamma(shape[c], 1.0 / rate[c]))
         if it >= burn_in:  # eqs. (12)-(14), then the running mean
@@ -216,11 +215,11 @@ def _gibbs(
                     a = alpha[conc_id[j]]
                     for k in range(k_values):
                         p[j, k] = (n[j, k] + a * p[parent[j], k]) / (n_tot[j] + a)
-            recorded += 1
+            recorded[0] += 1
             for j in range(n_nodes):
                 for k in range(k_values):
-                    pbar[j, k] += (p[j, k] - pbar[j, k]) / recorded
-    return pbar, n, t, alpha
+                    pbar[j, k] += (p[j, k] - pbar[j, k]) / recorded[0]
+    return n_iter
 
 
 def node_path(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
@@ -281,7 +280,7 @@ def fit_hdp(
     alpha_max: float = 4000.0,
     conc_every: int = 5,
     seed: int = 0,
-    max_tables: int = 1000,
+    stirling: StirlingCache = SHARED,
 ) -> HDPEstimate:
     """Fit one HDP context tree (Algorithm 1). Defaults follow the 2017 code (Gamma(2, 1) prior,
     concentrations every 5 iterations, burn-in min(1000, n_iter/10), Level tying)."""
@@ -291,25 +290,34 @@ def fit_hdp(
     ids = concentration_ids(tree, tying)
     n_conc = int(ids.max()) + 1 if ids.max() >= 0 else 1
     n_max = int(tree.counts.sum())
-    log_s = log_stirling_table(n_max, min(n_max, max_tables))
     burn = min(1000, n_iter // 10) if burn_in is None else burn_in
-    pbar, n, t, alpha = _gibbs(
-        tree.level,
-        tree.parent,
-        tree.counts,
-        tree.level_start,
-        ids,
-        n_conc,
-        log_s,
-        n_iter,
-        burn,
-        window,
-        alpha0,
-        alpha_init,
-        prior[0],
-        prior[1],
-        alpha_max,
-        conc_every,
-        seed,
-    )
+    n, t = _initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, alpha_init, seed)
+    alpha = np.full(n_conc, float(alpha_init))
+    pbar = np.zeros(n.shape)
+    recorded = np.zeros(1, dtype=np.int64)
+    it, need = 0, int(t.max()) + window + 1
+    while it < n_iter:  # resumes after growing the shared Stirling table (spec §2.4)
+        log_s = stirling.table(n_max, need)
+        it = _sweeps(
+            tree.level,
+            tree.parent,
+            tree.level_start,
+            ids,
+            n,
+            t,
+            alpha,
+            pbar,
+            recorded,
+            it,
+            log_s,
+            n_iter,
+            burn,
+            window,
+            alpha0,
+            prior[0],
+            prior[1],
+            alpha_max,
+            conc_every,
+        )
+        need = log_s.shape[1]  # only reached when a table count outgrew the columns
     return HDPEstimate(tree, pbar, alpha, n, t)
