@@ -8,6 +8,7 @@ from hierbn.bn.structures import (
     maximum_spanning_tree,
     naive_bayes,
     orient_tree,
+    prim_tree_parents,
     tan,
 )
 
@@ -39,6 +40,19 @@ def test_tan_recovers_a_known_chain() -> None:
     structure = tan(codes, ["f0", "f1", "f2", "f3", "class"], [3, 3, 3, 3, 2], class_index=4)
     assert structure.parents == ((4,), (4, 0), (4, 1), (4, 2), ())
     assert structure.parent_cardinality(3) == 6
+
+
+def test_prim_and_kruskal_agree_without_ties_and_prim_breaks_ties_by_index() -> None:
+    rng = np.random.default_rng(5)
+    w = rng.random((6, 6))
+    w = w + w.T
+    prim = prim_tree_parents(w, root=0)
+    assert prim == orient_tree(6, maximum_spanning_tree(w), root=0)
+    # all weights equal: Prim from 0 attaches every vertex to 0 in index order
+    assert prim_tree_parents(np.ones((4, 4)), root=0) == [None, 0, 0, 0]
+    # 0-1 and 0-2 tie with 1-2; 2 attaches to 0 (earliest attachment), 3 hangs on its best
+    w = np.array([[0, 1, 1, 0], [1, 0, 1, 0], [1, 1, 0, 2], [0, 0, 2, 0]], dtype=float)
+    assert prim_tree_parents(w, root=0) == [None, 0, 0, 2]
 
 
 def test_naive_bayes_and_cycle_detection() -> None:

@@ -1,4 +1,4 @@
-"""Bayesian-network structures as plain parent lists (naive Bayes and TAN).
+"""Bayesian-network structures as plain parent lists (naive Bayes, TAN, kDB).
 
 A :class:`BNStructure` is shared by the classifier and by every later study; it records
 the variable names, cardinalities, the ordered parent tuple of each node and the class node.
@@ -103,6 +103,28 @@ def maximum_spanning_tree(weights: np.ndarray) -> list[tuple[int, int]]:
     return tree
 
 
+def prim_tree_parents(weights: np.ndarray, root: int = 0) -> list[int | None]:
+    """Prim's maximum spanning tree grown from ``root``; each vertex's parent is the tree vertex
+    it was attached from. Ties: the lowest-index new vertex, then the earliest attachment
+    (petitjean2018 spec §1.4)."""
+    n = weights.shape[0]
+    parent: list[int | None] = [None] * n
+    best = np.full(n, -np.inf)
+    in_tree = np.zeros(n, dtype=bool)
+    in_tree[root] = True
+    best[:] = weights[root]
+    attach = np.full(n, root)
+    for _ in range(n - 1):
+        candidates = np.where(in_tree, -np.inf, best)
+        v = int(np.argmax(candidates))  # first maximum: the lowest index wins ties
+        in_tree[v] = True
+        parent[v] = int(attach[v])
+        better = ~in_tree & (weights[v] > best)  # strict: earlier attachments keep ties
+        best[better] = weights[v][better]
+        attach[better] = v
+    return parent
+
+
 def orient_tree(n: int, edges: list[tuple[int, int]], root: int = 0) -> list[int | None]:
     """Parent of every vertex when the undirected tree is oriented away from ``root``."""
     adjacency: dict[int, list[int]] = {i: [] for i in range(n)}
@@ -126,18 +148,31 @@ def orient_tree(n: int, edges: list[tuple[int, int]], root: int = 0) -> list[int
     return parent
 
 
-def tan(data: np.ndarray, names: list[str], cards: list[int], class_index: int) -> BNStructure:
-    """Tree-augmented naive Bayes (Friedman et al. 1997; bnlearn ``tree.bayes`` defaults).
+def tan(
+    data: np.ndarray,
+    names: list[str],
+    cards: list[int],
+    class_index: int,
+    spanning: str = "kruskal",
+) -> BNStructure:
+    """Tree-augmented naive Bayes (Friedman et al. 1997).
 
     Chow–Liu maximum spanning tree on the empirical I(X_i; X_j | C), rooted at the first
     feature and oriented away from it; the class is a parent of every feature. A feature's
-    parents are ordered (class, tree parent). See §3.5 of the azzimonti2019 spec (A9).
+    parents are ordered (class, tree parent). ``spanning`` decides ties between equal weights:
+    ``kruskal`` (bnlearn ``tree.bayes``, azzimonti2019 spec §3.5 A9) or ``prim`` (grown from
+    the first feature, petitjean2018 spec §1.4).
     """
+    if spanning not in ("kruskal", "prim"):
+        raise ValueError(f"unknown spanning-tree rule {spanning!r}; expected kruskal or prim")
     features = [i for i in range(len(names)) if i != class_index]
     parents: list[tuple[int, ...]] = [()] * len(names)
     if len(features) > 1:
         cmi = conditional_mutual_information(data, features, class_index, np.asarray(cards))
-        tree_parent = orient_tree(len(features), maximum_spanning_tree(cmi), root=0)
+        if spanning == "prim":
+            tree_parent = prim_tree_parents(cmi, root=0)
+        else:
+            tree_parent = orient_tree(len(features), maximum_spanning_tree(cmi), root=0)
     else:
         tree_parent = [None] * len(features)
     for a, i in enumerate(features):

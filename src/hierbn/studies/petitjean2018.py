@@ -101,7 +101,7 @@ def build_structure(
     if name == "nb":
         structure = naive_bayes(names, cards, k)
     elif name == "tan":
-        structure = tan(codes, names, cards, k)
+        structure = tan(codes, names, cards, k, spanning="prim")
     elif name.startswith("kdb"):
         structure = kdb(codes, names, cards, k, int(name[3:]))
     elif name == "skdb":
