@@ -3,14 +3,27 @@ import pandas as pd
 import pytest
 
 from hierbn.studies.petitjean2018 import (
+    Method,
+    cv_methods,
     cv_splits,
     encode_fold,
     rmse_multiclass,
+    run_cv,
+    run_learning_curve,
     sign_test,
     win_draw_loss,
     zero_one_loss,
 )
-from hierbn.studies.petitjean2018_claims import evaluate_claims
+from hierbn.studies.petitjean2018_claims import evaluate_claims, iteration_table
+
+CV_CONFIG = {
+    "rounds": 2,
+    "structures": ["nb", "tan", "skdb"],
+    "backoff": "literal",
+    "hdp": {"iterations": 60, "tying": "level"},
+    "iteration_study": {"structures": ["tan"], "tyings": ["single", "level"], "iterations": [20]},
+    "random_forest": {"trees": 5},
+}
 
 
 def test_stratified_5x2_folds_partition_the_data() -> None:
@@ -70,7 +83,97 @@ def test_win_draw_loss_rounds_before_comparing() -> None:
 
 
 def test_claims_without_experiments_are_not_covered() -> None:
-    claims = evaluate_claims(_cv({"nb-hdp": [0.1, 0.1], "nb-m": [0.2, 0.2]}), None)
+    cv = _cv({"nb-hdp": [0.1, 0.1], "nb-m": [0.2, 0.2]})
+    claims = evaluate_claims(cv, None, None, None, {"cv": {**CV_CONFIG, "iteration_study": None}})
     by_id = {c["id"]: c for c in claims}
     assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 14)]
     assert by_id["H1"]["status"] == "not covered" and by_id["H2"]["status"] == "pass"
+
+
+def test_method_names_round_trip_and_the_main_hdp_run_is_not_repeated() -> None:
+    names = cv_methods(CV_CONFIG)
+    assert names == [
+        "nb-m",
+        "nb-hdp",
+        "tan-m",
+        "tan-hdp",
+        "skdb-m",
+        "skdb-hdp",
+        "tan-hdp-single-20",
+        "tan-hdp-single-60",
+        "tan-hdp-level-20",
+        "rf",
+    ]
+    assert all(Method.parse(n).name == n for n in names)
+    with pytest.raises(ValueError, match="unknown method"):
+        Method.parse("tan-hdp-level")
+
+
+def _toy_frame(n: int = 120) -> pd.DataFrame:
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, n)
+    a = y + rng.normal(0, 0.7, n)
+    b = (y + (rng.random(n) < 0.3)) % 3
+    return pd.DataFrame(
+        {
+            "a": a,
+            "b": pd.Categorical.from_codes(b, ["u", "v", "w"]),
+            "c": pd.Categorical.from_codes((b + rng.integers(0, 2, n)) % 3, ["p", "q", "r"]),
+            "class": pd.Categorical.from_codes(y, ["neg", "pos"]),
+        }
+    )
+
+
+def test_a_cv_cell_job_gives_the_rows_of_the_whole_data_set_job() -> None:
+    """Splitting the CV into (round, fold, method) jobs must not change any number."""
+    frame = _toy_frame()
+    whole = run_cv(frame, "toy", CV_CONFIG, base_seed=3)
+    assert set(whole["method"]) == set(cv_methods(CV_CONFIG))
+    assert len(whole.groupby(["rep", "fold"])) == 4
+    cell = run_cv(frame, "toy", CV_CONFIG, base_seed=3, cell=(1, 0, "tan-hdp-single-20"))
+    same = whole[(whole.rep == 1) & (whole.fold == 0) & (whole.method == "tan-hdp-single-20")]
+    columns = ["metric", "value", "seed"]
+    pd.testing.assert_frame_equal(
+        cell[cell.metric != "seconds"][columns].reset_index(drop=True),
+        same[same.metric != "seconds"][columns].reset_index(drop=True),
+    )
+    with pytest.raises(ValueError, match="not in this config"):
+        run_cv(frame, "toy", CV_CONFIG, 3, cell=(0, 0, "kdb5-hdp"))
+
+
+def test_iteration_table_compares_with_the_longest_chain_and_with_level() -> None:
+    config = {"cv": CV_CONFIG}
+    cv = _cv(
+        {
+            "tan-hdp": [0.10, 0.10, 0.10],  # level at 60 (the main run)
+            "tan-hdp-level-20": [0.20, 0.20, 0.05],
+            "tan-hdp-single-20": [0.30, 0.30, 0.30],
+            "tan-hdp-single-60": [0.05, 0.05, 0.20],
+        }
+    )
+    table = iteration_table(cv, config).set_index(["figure", "tying", "iterations"])
+    fig4 = table.loc[("fig4", "level", 20)]
+    assert (fig4["a"], fig4["b"], fig4["wins"], fig4["losses"]) == (
+        "tan-hdp-level-20",
+        "tan-hdp",
+        1,
+        2,
+    )
+    fig5 = table.loc[("fig5", "single", 60)]
+    assert (fig5["b"], fig5["wins"], fig5["losses"]) == ("tan-hdp", 2, 1)
+    assert ("fig4", "level", 60) not in table.index  # the longest chain is the reference
+
+
+def test_learning_curve_uses_nested_training_samples_and_a_fixed_test_third() -> None:
+    frame = _toy_frame(150)
+    config = {
+        "sizes": [20, 60, 500],
+        "structures": ["nb"],
+        "backoff": "literal",
+        "hdp": {"iterations": 30, "tying": "level"},
+    }
+    curve = run_learning_curve(frame, "toy", config, run=0, base_seed=1)
+    assert sorted(curve["n"].unique()) == [20, 60]  # 500 exceeds the 100-row pool
+    assert set(curve["method"]) == {"nb-m", "nb-hdp"}
+    rmse = curve[curve.metric == "rmse"]
+    assert rmse["value"].between(0, 1).all() and len(rmse) == 4

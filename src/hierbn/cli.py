@@ -196,12 +196,35 @@ def cmd_beal_claims(args: argparse.Namespace) -> None:
 
 # ------------------------------------------------------------- petitjean2018
 def cmd_pj_cv(args: argparse.Namespace) -> None:
-    from hierbn.studies.petitjean2018 import run_dataset
+    from hierbn.studies.petitjean2018 import run_cv
+
+    _limit_threads(args.threads)
+    cell = None
+    if args.method is not None:
+        if args.round is None or args.fold is None:
+            raise SystemExit("--method needs --round and --fold (one CV cell)")
+        cell = (args.round, args.fold, args.method)
+    frame = pd.read_parquet(args.canonical)
+    config = json.loads(args.config)
+    write_parquet(run_cv(frame, args.dataset, config, args.seed, args.threads, cell), args.out)
+
+
+def cmd_pj_learning_curve(args: argparse.Namespace) -> None:
+    from hierbn.studies.petitjean2018 import run_learning_curve
 
     _limit_threads(args.threads)
     frame = pd.read_parquet(args.canonical)
-    table = run_dataset(frame, args.dataset, json.loads(args.config), args.seed, args.threads)
+    config = json.loads(args.config)
+    table = run_learning_curve(frame, args.dataset, config, args.run, args.seed, args.threads)
     write_parquet(table, args.out)
+
+
+def cmd_pj_timing(args: argparse.Namespace) -> None:
+    from hierbn.studies.petitjean2018 import run_timing
+
+    _limit_threads(1)
+    frame = pd.read_parquet(args.canonical)
+    write_parquet(run_timing(frame, args.dataset, json.loads(args.config), args.seed), args.out)
 
 
 def cmd_pj_table1(args: argparse.Namespace) -> None:
@@ -211,15 +234,29 @@ def cmd_pj_table1(args: argparse.Namespace) -> None:
 
 
 def cmd_pj_claims(args: argparse.Namespace) -> None:
-    from hierbn.studies.petitjean2018_claims import evaluate_claims, table2, table3
+    from hierbn.studies.petitjean2018_claims import (
+        evaluate_claims,
+        iteration_table,
+        table2,
+        table3,
+    )
 
     cv = _read_tables(args.cv)
     if cv is None:
         raise SystemExit("claims need the cross-validation tables (--cv)")
+    config = json.loads(args.config)
     table1 = _read_tables(args.table1)
-    write_json({"study": "petitjean2018", "claims": evaluate_claims(cv, table1)}, args.out)
+    curves = _read_tables(args.learning_curve)
+    timing = _read_tables(args.timing)
+    claims = evaluate_claims(cv, table1, curves, timing, config)
+    write_json({"study": "petitjean2018", "claims": claims}, args.out)
     write_parquet(table2(cv), args.table2)
     write_parquet(table3(cv), args.table3)
+    write_parquet(iteration_table(cv, config), args.iterations)
+    # the notebook reads these merged tables, however many jobs produced them
+    write_parquet(cv, args.all_cv)
+    write_parquet(curves if curves is not None else pd.DataFrame(), args.all_learning_curve)
+    write_parquet(timing if timing is not None else pd.DataFrame(), args.all_timing)
 
 
 def _experiment_args(parser: argparse.ArgumentParser, threads: bool = True) -> None:
@@ -335,17 +372,38 @@ def build_parser() -> argparse.ArgumentParser:
     p = pj.add_parser("cv", help="5x2 CV of every configured classifier on one data set")
     p.add_argument("--canonical", required=True)
     p.add_argument("--dataset", required=True)
+    p.add_argument("--round", type=int, help="with --fold and --method: one CV cell only")
+    p.add_argument("--fold", type=int)
+    p.add_argument("--method", help="e.g. tan-hdp, skdb-m, tan-hdp-single-5000, rf")
     _experiment_args(p)
+    p.set_defaults(func=cmd_pj_cv)
+    p = pj.add_parser("learning-curve", help="one run of the learning curves (Fig. 7)")
+    p.add_argument("--canonical", required=True)
+    p.add_argument("--dataset", required=True)
+    p.add_argument("--run", type=int, required=True)
+    _experiment_args(p)
+    p.set_defaults(func=cmd_pj_learning_curve)
+    p = pj.add_parser("timing", help="timings of section 6.6 on one core")
+    p.add_argument("--canonical", required=True)
+    p.add_argument("--dataset", required=True)
+    _experiment_args(p, threads=False)
+    p.set_defaults(func=cmd_pj_timing)
     table1 = pj.add_parser("table1", help="Table 1 worked example (HDP on two toy tables)")
     _experiment_args(table1, threads=False)
-    p.set_defaults(func=cmd_pj_cv)
     table1.set_defaults(func=cmd_pj_table1)
     p = pj.add_parser("claims", help="Tables 2-3 and the headline claims")
     p.add_argument("--cv", nargs="+", required=True)
     p.add_argument("--table1", nargs="*", default=[])
+    p.add_argument("--learning-curve", nargs="*", default=[])
+    p.add_argument("--timing", nargs="*", default=[])
+    p.add_argument("--config", required=True, help="JSON of the petitjean2018 config section")
     p.add_argument("--out", required=True)
     p.add_argument("--table2", required=True)
     p.add_argument("--table3", required=True)
+    p.add_argument("--iterations", required=True, help="Figs 4-5 W/D/L table (output)")
+    p.add_argument("--all-cv", required=True, help="all CV rows in one table (output)")
+    p.add_argument("--all-learning-curve", required=True)
+    p.add_argument("--all-timing", required=True)
     p.set_defaults(func=cmd_pj_claims)
     return parser
 

@@ -60,8 +60,12 @@ def test_tiny_workflow_end_to_end(tmp_path: Path, mirror: Path) -> None:
     assert [c["id"] for c in beal_claims] == [f"H{i}" for i in range(1, 13)]
     assert {c["id"]: c for c in beal_claims}["H5"]["ours"]["vb_from_cs_violations"] == 0
     pj = work / "results" / "petitjean2018"
-    assert pj.joinpath("report.html").read_text().count("data:image/png") >= 2
-    assert len(json.loads((pj / "claims.json").read_text())["claims"]) == 13
+    assert pj.joinpath("report.html").read_text().count("data:image/png") >= 5
+    pj_claims = {c["id"]: c for c in json.loads((pj / "claims.json").read_text())["claims"]}
+    assert len(pj_claims) == 13 and pj_claims["H13"]["status"] != "not covered"
+    cells = list((pj / "cv" / "iris").rglob("*.parquet"))
+    assert len(cells) == 2 * 8  # 2 folds x: (nb, skdb) x {m, hdp}, nb single-20/50, level-20, rf
+    assert set(pd.read_parquet(pj / "cv.parquet").method) >= {"nb-hdp-single-20", "rf"}
     report = pd.read_csv(results / "data_report.tsv", sep="\t")
     assert set(report["id"]) == {"adult", "contact-lenses", "iris"}
     # Nothing left to do: a second run is a no-op, and no temporary files are left behind.
@@ -81,12 +85,13 @@ def test_paper_config_plans(repo: Path) -> None:
     run = _snakemake(repo, "-n", "--configfile", "config/paper.yaml", "--quiet", "rules")
     assert run.returncode == 0, run.stderr[-3000:]
     assert "azz_e1_cell" in run.stdout + run.stderr
+    assert "pj_cv_cell" in run.stdout + run.stderr  # one job per (data set, round, fold, method)
 
 
 @pytest.mark.parametrize(
     "profile", ["--workflow-profile=workflow/profiles/default", "--profile=workflow/profiles/slurm"]
 )
 def test_profiles_plan(repo: Path, profile: str) -> None:
-    run = _snakemake(repo, "-n", profile, "--configfile", "config/paper.yaml")
+    run = _snakemake(repo, "-n", profile)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "profile" in run.stdout + run.stderr

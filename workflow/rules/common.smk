@@ -128,6 +128,32 @@ def beal_ais_tables(wildcards):
 # ----------------------------------------------------------------- petitjean2018
 PJ = config["petitjean2018"]
 PJ_DATASETS = study_dataset_ids("petitjean2018", PJ["datasets"])
+PJ_LC_DATASETS = study_dataset_ids("petitjean2018", PJ["learning_curve"]["datasets"])
+PJ_TIMING_DATASETS = study_dataset_ids("petitjean2018", PJ["timing"]["datasets"])
+
+
+def pj_cv_tables(wildcards):
+    """CV result tables: one per data set, or one per (data set, round, fold, method) cell
+    when ``cv.jobs: cell`` spreads the work over a cluster."""
+    if PJ["cv"]["jobs"] == "dataset":
+        return expand("results/petitjean2018/cv/{dataset}.parquet", dataset=PJ_DATASETS)
+    from hierbn.studies.petitjean2018 import cv_methods
+
+    return expand(
+        "results/petitjean2018/cv/{dataset}/r{round}f{fold}/{method}.parquet",
+        dataset=PJ_DATASETS,
+        round=range(PJ["cv"]["rounds"]),
+        fold=(0, 1),
+        method=cv_methods(PJ["cv"]),
+    )
+
+
+def pj_learning_curve_tables(wildcards):
+    return expand(
+        "results/petitjean2018/learning_curve/{dataset}/run{run}.parquet",
+        dataset=PJ_LC_DATASETS,
+        run=range(PJ["learning_curve"]["runs"]),
+    )
 
 
 # ------------------------------------------------------------------------ report
@@ -140,4 +166,5 @@ def report_inputs(wildcards):
         inputs["table2"] = "results/beal2006/table2.parquet"
     if study == "petitjean2018":
         inputs["data_report"] = "results/petitjean2018/data_report.tsv"
+        inputs["iterations"] = "results/petitjean2018/iterations.parquet"
     return inputs

@@ -13,6 +13,7 @@ eqs. (12)–(14) after burn-in.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -161,15 +162,20 @@ def _sweeps(
                     lo = max(1, cur - window)
                     hi = min(cur + window, n[j, k])
                     top = -np.inf
+                    # ln Gamma(a_p + N_parent), updated by ln(a_p + N - 1) per candidate (the
+                    # cumulative-log cache of spec §2.9); ln Gamma(a_p) cancels in the weights
+                    parent_total = n_tot[pj] + lo - cur
+                    log_norm = math.lgamma(a_p + parent_total)
                     for c in range(lo, hi + 1):
+                        if c > lo:
+                            log_norm += math.log(a_p + parent_total + (c - lo - 1))
                         inc = c - cur
                         pn = n[pj, k] + inc
                         if pn < t[pj, k]:
                             weights[c - lo] = -np.inf
                             continue
-                        pN = n_tot[pj] + inc
                         w = (t_tot[j] + inc) * log_a + log_s[n[j, k], c]
-                        w += log_s[pn, t[pj, k]] - (math.lgamma(a_p + pN) - math.lgamma(a_p))
+                        w += log_s[pn, t[pj, k]] - log_norm
                         weights[c - lo] = w
                         top = max(top, w)
                     if top == -np.inf:
@@ -256,6 +262,7 @@ class HDPEstimate:
     alpha: np.ndarray
     n: np.ndarray
     t: np.ndarray
+    seconds: dict[str, float]  # wall time of tree building and of sampling (spec E12)
 
     def query(self, contexts: np.ndarray) -> np.ndarray:
         """P(X | context) for each row of conditioning values (deepest existing node, §2.5)."""
@@ -284,12 +291,14 @@ def fit_hdp(
 ) -> HDPEstimate:
     """Fit one HDP context tree (Algorithm 1). Defaults follow the 2017 code (Gamma(2, 1) prior,
     concentrations every 5 iterations, burn-in min(1000, n_iter/10), Level tying)."""
+    start = time.perf_counter()
     values = np.asarray(child_values, dtype=np.int64)
     context_matrix = np.asarray(contexts, dtype=np.int64).reshape(len(values), -1)
     tree = build_tree(values, context_matrix, np.asarray(radix, dtype=np.int64), n_values)
     ids = concentration_ids(tree, tying)
     n_conc = int(ids.max()) + 1 if ids.max() >= 0 else 1
     n_max = int(tree.counts.sum())
+    built = time.perf_counter()
     burn = min(1000, n_iter // 10) if burn_in is None else burn_in
     n, t = _initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, alpha_init, seed)
     alpha = np.full(n_conc, float(alpha_init))
@@ -320,4 +329,5 @@ def fit_hdp(
             conc_every,
         )
         need = log_s.shape[1]  # only reached when a table count outgrew the columns
-    return HDPEstimate(tree, pbar, alpha, n, t)
+    seconds = {"tree_seconds": built - start, "sampling_seconds": time.perf_counter() - built}
+    return HDPEstimate(tree, pbar, alpha, n, t, seconds)

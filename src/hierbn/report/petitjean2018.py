@@ -1,4 +1,4 @@
-"""Figures 6 and 8 of petitjean2018 (our versions) from the cross-validation table."""
+"""Figures 4–8 of petitjean2018 (our versions) from the result tables."""
 
 from __future__ import annotations
 
@@ -57,5 +57,64 @@ def figure8(cv: pd.DataFrame) -> Figure:
     for ax, method in zip(axes[0], pairs, strict=False):
         _scatter(ax, zero_one["rf"], zero_one[method], "RF 0-1 loss", f"{method} 0-1 loss")
     fig.suptitle("Fig. 8: below the diagonal the BNC is better")
+    fig.tight_layout()
+    return fig
+
+
+def _balance_lines(ax, table: pd.DataFrame, label) -> None:
+    for key, sub in table.groupby(["structure", "tying"]):
+        sub = sub.sort_values("iterations")
+        ax.plot(sub["iterations"], sub["wins"] - sub["losses"], marker="o", label=label(*key))
+    ax.axhline(0, color="black", lw=0.6)
+    ax.set_xscale("log")
+    ax.set_xlabel("iterations x")
+    ax.legend(fontsize=7)
+
+
+def figure4(iterations: pd.DataFrame) -> Figure:
+    """Fig. 4: RMSE wins - losses of x iterations against the longest chain, per structure and
+    tying (negative: the longer chain is better)."""
+    fig, axes = new_figure(1, 1, width=5.0, height=3.6)
+    table = iterations[iterations.figure == "fig4"]
+    _balance_lines(axes[0, 0], table, lambda s, t: f"{s}-{t}")
+    longest = int(iterations["iterations"].max()) if not iterations.empty else 0
+    axes[0, 0].set_ylabel(f"wins - losses vs {longest} iterations")
+    fig.suptitle("Fig. 4: fewer iterations vs the longest chain (RMSE)")
+    fig.tight_layout()
+    return fig
+
+
+def figure5(iterations: pd.DataFrame) -> Figure:
+    """Fig. 5: RMSE wins - losses of Single or SameParent tying against Level at each x
+    (negative: Level is better)."""
+    fig, axes = new_figure(1, 1, width=5.0, height=3.6)
+    table = iterations[iterations.figure == "fig5"]
+    _balance_lines(axes[0, 0], table, lambda s, t: f"{s}: {t} vs level")
+    axes[0, 0].set_ylabel("wins - losses vs Level")
+    fig.suptitle("Fig. 5: tying strategies against Level (RMSE)")
+    fig.tight_layout()
+    return fig
+
+
+def figure7(curves: pd.DataFrame) -> Figure:
+    """Fig. 7: mean test RMSE (+- standard error over runs) against the training size, one panel
+    per data set and structure, HDP vs m-estimate."""
+    panels = sorted(
+        {(d, m.split("-")[0]) for d, m in zip(curves["dataset"], curves["method"], strict=True)}
+    )
+    fig, axes = new_figure(1, max(1, len(panels)), width=3.6, height=3.4)
+    for ax, (dataset, structure) in zip(axes[0], panels, strict=False):
+        for estimator in ("hdp", "m"):
+            sub = curves[
+                (curves.dataset == dataset) & (curves.method == f"{structure}-{estimator}")
+            ]
+            sub = sub.sort_values("n")
+            ax.errorbar(sub["n"], sub["mean"], yerr=sub["sem"], marker="o", ms=3, label=estimator)
+        ax.set_xscale("log")
+        ax.set_xlabel("training size")
+        ax.set_ylabel("RMSE")
+        ax.set_title(f"{dataset}, {structure}")
+        ax.legend(fontsize=7)
+    fig.suptitle("Fig. 7: learning curves")
     fig.tight_layout()
     return fig

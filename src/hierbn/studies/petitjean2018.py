@@ -5,6 +5,7 @@ discretisation fitted on each training fold with missing values as their own cat
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -156,16 +157,151 @@ def random_forest(
     return proba
 
 
-def run_dataset(
-    frame: pd.DataFrame, dataset: str, config: dict[str, Any], base_seed: int, threads: int = 1
+@dataclass(frozen=True)
+class Method:
+    """One compared classifier: a structure with an estimator (``m``, ``hdp``), or the forest.
+    HDP runs of the iteration x tying study (spec E2/E3) carry their own tying and iterations;
+    plain ``hdp`` uses the config's main setting. Names: ``tan-m``, ``skdb-hdp``,
+    ``tan-hdp-single-5000``, ``rf``."""
+
+    structure: str
+    estimator: str
+    tying: str | None = None
+    iterations: int | None = None
+
+    @property
+    def name(self) -> str:
+        if self.estimator == "rf":
+            return "rf"
+        if self.tying is None:
+            return f"{self.structure}-{self.estimator}"
+        return f"{self.structure}-hdp-{self.tying}-{self.iterations}"
+
+    @classmethod
+    def parse(cls, name: str) -> Method:
+        parts = name.split("-")
+        if parts == ["rf"]:
+            return cls("rf", "rf")
+        if len(parts) == 2 and parts[0] in STRUCTURES and parts[1] in ("m", "hdp"):
+            return cls(parts[0], parts[1])
+        if len(parts) == 4 and parts[0] in STRUCTURES and parts[1] == "hdp" and parts[3].isdigit():
+            return cls(parts[0], "hdp", parts[2], int(parts[3]))
+        raise ValueError(
+            f"unknown method {name!r}; expected rf, <structure>-m, <structure>-hdp or "
+            "<structure>-hdp-<tying>-<iterations>"
+        )
+
+
+def sweep_method(structure: str, tying: str, iterations: int, config: dict[str, Any]) -> str:
+    """Name of the HDP run with this tying and iteration count; the main setting is plain hdp."""
+    main = config["hdp"]
+    if (tying, iterations) == (main["tying"], main["iterations"]):
+        return f"{structure}-hdp"
+    return Method(structure, "hdp", tying, iterations).name
+
+
+def cv_methods(config: dict[str, Any]) -> list[str]:
+    """Every method of the CV config: structures x {m, hdp}, the iteration x tying runs, RF."""
+    names = [f"{s}-{e}" for s in config["structures"] for e in ("m", "hdp")]
+    study = config.get("iteration_study")
+    if study:
+        grid = sorted({*study["iterations"], config["hdp"]["iterations"]})
+        for s in study["structures"]:
+            for tying in study["tyings"]:
+                for x in grid:
+                    name = sweep_method(s, tying, x, config)
+                    if name not in names:
+                        names.append(name)
+    if config["random_forest"]["trees"] > 0:
+        names.append("rf")
+    return names
+
+
+@dataclass
+class FoldData:
+    """Encoded training/test codes of one split, with structures learned once and shared."""
+
+    train: np.ndarray
+    test: np.ndarray
+    names: list[str]
+    cards: list[int]
+    structures: dict[str, tuple[BNStructure, tuple[int, ...]]] = field(default_factory=dict)
+
+    def structure(self, name: str) -> tuple[BNStructure, tuple[int, ...]]:
+        if name not in self.structures:
+            self.structures[name] = build_structure(name, self.train, self.names, self.cards)
+        return self.structures[name]
+
+
+def evaluate_method(
+    fold: FoldData,
+    method: Method,
+    key: tuple,
+    config: dict[str, Any],
+    base_seed: int,
+    threads: int = 1,
+) -> tuple[int, dict[str, float]]:
+    """Fit one method on the fold's training codes and score the test codes: (seed, metrics).
+    ``key`` = (study, dataset, round, fold) names every random stream (plus the method)."""
+    y = fold.test[:, -1]
+    if method.estimator == "rf":
+        seed = int_seed(*key, "rf", base_seed=base_seed)
+        proba = random_forest(
+            fold.train, fold.test, fold.cards[-1], seed, config["random_forest"]["trees"]
+        )
+        return seed, {"zero_one": zero_one_loss(y, proba), "rmse": rmse_multiclass(y, proba)}
+    skey = (*key, method.structure)
+    structure, kept = fold.structure(method.structure)
+    metrics: dict[str, float] = {}
+    if method.estimator == "m":
+        rng = rng_for(*skey, "m", base_seed=base_seed)
+        m = select_m(method.structure, fold.train, fold.names, fold.cards, rng, config["backoff"])
+        params: dict[str, Any] = {"m": m, "rule": config["backoff"]}
+        seeds = None
+        metrics["m_selected"] = m
+    else:
+        tying = method.tying or config["hdp"]["tying"]
+        iterations = method.iterations or config["hdp"]["iterations"]
+        extra = () if method.tying is None else (tying, iterations)
+        seeds = {n: int_seed(*skey, "hdp", *extra, n, base_seed=base_seed) for n in kept}
+        params = {"n_iter": iterations, "tying": tying}
+    start = time.perf_counter()
+    proba = _predict(
+        structure, kept, fold.train, fold.test, method.estimator, seeds, threads, **params
+    )
+    metrics.update(
+        zero_one=zero_one_loss(y, proba),
+        rmse=rmse_multiclass(y, proba),
+        seconds=time.perf_counter() - start,
+    )
+    return int_seed(*skey, base_seed=base_seed), metrics
+
+
+def run_cv(
+    frame: pd.DataFrame,
+    dataset: str,
+    config: dict[str, Any],
+    base_seed: int,
+    threads: int = 1,
+    cell: tuple[int, int, str] | None = None,
 ) -> pd.DataFrame:
-    """All configured structures x {HDP, m-estimate} (+ RF) on the 5x2 CV folds of one data set;
-    ``threads`` fits a classifier's HDP trees in parallel (numbers do not depend on it)."""
+    """The 5x2 CV of one data set: every method of ``cv_methods`` on every split, or only the
+    (round, fold, method) ``cell`` (one cluster job). ``threads`` fits a classifier's HDP trees
+    in parallel; the numbers do not depend on it nor on how the cells are split into jobs."""
     target = frame.columns[-1]
     y = frame[target].cat.codes.to_numpy()
+    methods = cv_methods(config)
+    if cell is not None:
+        if cell[2] not in methods:
+            raise ValueError(f"method {cell[2]!r} is not in this config; expected one of {methods}")
+        if not (0 <= cell[0] < config["rounds"] and cell[1] in (0, 1)):
+            raise ValueError(f"no split round {cell[0]}, fold {cell[1]} in 5x2 CV")
+        methods = [cell[2]]
     records: list[dict[str, Any]] = []
     for r, f, train_rows, test_rows in cv_splits(y, dataset, config["rounds"], base_seed):
-        train, test, names, cards = encode_fold(frame, target, train_rows, test_rows)
+        if cell is not None and (r, f) != cell[:2]:
+            continue
+        fold = FoldData(*encode_fold(frame, target, train_rows, test_rows))
         base = {
             "study": STUDY,
             "experiment": "cv",
@@ -174,61 +310,118 @@ def run_dataset(
             "rep": r,
             "fold": f,
         }
-        for structure_name in config["structures"]:
-            key = (STUDY, dataset, r, f, structure_name)
-            structure, kept = build_structure(structure_name, train, names, cards)
-            m = select_m(
-                structure_name,
-                train,
-                names,
-                cards,
-                rng_for(*key, "m", base_seed=base_seed),
-                config["backoff"],
+        for name in methods:
+            seed, metrics = evaluate_method(
+                fold, Method.parse(name), (STUDY, dataset, r, f), config, base_seed, threads
             )
-            runs = {"m": ({"m": m, "rule": config["backoff"]}, None)}
-            seeds = {node: int_seed(*key, "hdp", node, base_seed=base_seed) for node in kept}
-            runs["hdp"] = (
-                {"n_iter": config["hdp"]["iterations"], "tying": config["hdp"]["tying"]},
-                seeds,
-            )
-            for estimator, (params, node_seeds) in runs.items():
-                start = time.perf_counter()
-                proba = _predict(
-                    structure,
-                    kept,
-                    train,
-                    test,
-                    "hdp" if estimator == "hdp" else "m",
-                    node_seeds,
-                    threads,
-                    **params,
-                )
-                metrics = {
-                    "zero_one": zero_one_loss(test[:, -1], proba),
-                    "rmse": rmse_multiclass(test[:, -1], proba),
-                    "seconds": time.perf_counter() - start,
-                }
-                if estimator == "m":
-                    metrics["m_selected"] = m
+            records += [
+                {**base, "seed": seed, "method": name, "metric": k, "value": float(v)}
+                for k, v in metrics.items()
+            ]
+    return tidy(records, {"cv": config})
+
+
+def run_learning_curve(
+    frame: pd.DataFrame,
+    dataset: str,
+    config: dict[str, Any],
+    run: int,
+    base_seed: int,
+    threads: int = 1,
+) -> pd.DataFrame:
+    """One run of the learning curves (spec E8, Fig. 7): a fixed random third of the rows is the
+    test set; training samples of each size are nested prefixes of a random order of the rest
+    (sizes beyond the pool are skipped). MDL cuts are refitted on every training sample."""
+    target = frame.columns[-1]
+    rng = rng_for(STUDY, "learning_curve", dataset, run, base_seed=base_seed)
+    order = rng.permutation(len(frame))
+    n_test = len(frame) // 3
+    test_rows, pool = order[:n_test], order[n_test:]
+    cv_like = {**config, "random_forest": {"trees": 0}}
+    records: list[dict[str, Any]] = []
+    for size in (x for x in config["sizes"] if x <= pool.size):
+        fold = FoldData(*encode_fold(frame, target, pool[:size], test_rows))
+        key = (STUDY, "learning_curve", dataset, run, size)
+        for structure in config["structures"]:
+            for estimator in ("m", "hdp"):
+                method = Method(structure, estimator)
+                seed, metrics = evaluate_method(fold, method, key, cv_like, base_seed, threads)
                 records += [
                     {
-                        **base,
-                        "seed": int_seed(*key, base_seed=base_seed),
-                        "method": f"{structure_name}-{estimator}",
+                        "study": STUDY,
+                        "experiment": "learning_curve",
+                        "dataset": dataset,
+                        "n": size,
+                        "rep": run,
+                        "seed": seed,
+                        "method": method.name,
                         "metric": k,
                         "value": float(v),
                     }
                     for k, v in metrics.items()
                 ]
-        if config["random_forest"]["trees"] > 0:
-            seed = int_seed(STUDY, dataset, r, f, "rf", base_seed=base_seed)
-            proba = random_forest(train, test, cards[-1], seed, config["random_forest"]["trees"])
-            for k, v in (
-                ("zero_one", zero_one_loss(test[:, -1], proba)),
-                ("rmse", rmse_multiclass(test[:, -1], proba)),
-            ):
-                records.append({**base, "seed": seed, "method": "rf", "metric": k, "value": v})
-    return tidy(records, {"cv": config})
+    return tidy(records, {"learning_curve": config})
+
+
+def run_timing(
+    frame: pd.DataFrame, dataset: str, config: dict[str, Any], base_seed: int
+) -> pd.DataFrame:
+    """Timings of §6.6 (spec E12) on one core, on the first 2-fold split (about half the rows
+    for training, the other half classified): per structure and estimator the seconds of
+    structure learning, fitting (HDP: tree building and sampling separately, at each
+    configured iteration count) and classification."""
+    target = frame.columns[-1]
+    y = frame[target].cat.codes.to_numpy()
+    _, _, train_rows, test_rows = cv_splits(y, dataset, 1, base_seed)[0]
+    fold = FoldData(*encode_fold(frame, target, train_rows, test_rows))
+    records: list[dict[str, Any]] = []
+
+    def record(method: str, metric: str, value: float, seed: int, iterations: int = 0) -> None:
+        records.append(
+            {
+                "study": STUDY,
+                "experiment": "timing",
+                "dataset": dataset,
+                "n": int(train_rows.size),
+                "rep": 0,
+                "seed": seed,
+                "method": method,
+                "metric": metric,
+                "value": float(value),
+                "iterations": iterations,
+                "n_test": int(test_rows.size),
+            }
+        )
+
+    for structure_name in config["structures"]:
+        key = (STUDY, "timing", dataset, structure_name)
+        start = time.perf_counter()
+        structure, kept = fold.structure(structure_name)
+        learn = time.perf_counter() - start
+        runs: list[tuple[str, dict[str, Any], int]] = [("m", {"m": 1.0, "rule": "literal"}, 0)]
+        runs += [("hdp", {"n_iter": x, "tying": config["tying"]}, x) for x in config["iterations"]]
+        for estimator, params, iterations in runs:
+            seeds = {n: int_seed(*key, iterations, n, base_seed=base_seed) for n in kept}
+            seed = int_seed(*key, estimator, iterations, base_seed=base_seed)
+            start = time.perf_counter()
+            prior, models = fit_context_models(
+                structure, fold.train, estimator, nodes=kept, seeds=seeds, **params
+            )
+            fit = time.perf_counter() - start
+            start = time.perf_counter()
+            class_log_posterior_from_models(structure, prior, models, fold.test)
+            classify = time.perf_counter() - start
+            method = f"{structure_name}-{estimator}"
+            record(method, "structure_seconds", learn, seed, iterations)
+            record(method, "fit_seconds", fit, seed, iterations)
+            record(method, "classify_seconds", classify, seed, iterations)
+            if estimator == "hdp":
+                for part in ("tree_seconds", "sampling_seconds"):
+                    total = sum(model.seconds[part] for model in models.values())
+                    record(method, part, total, seed, iterations)
+                nodes = sum(model.tree.level.size for model in models.values())
+                record(method, "tree_nodes", nodes, seed, iterations)
+    return tidy(records, {"timing": config})
 
 
 def win_draw_loss(
