@@ -219,6 +219,13 @@ def cmd_pj_learning_curve(args: argparse.Namespace) -> None:
     write_parquet(table, args.out)
 
 
+def cmd_pj_splice(args: argparse.Namespace) -> None:
+    from hierbn.studies.petitjean2018 import run_splice
+
+    _limit_threads(args.threads)
+    write_parquet(run_splice(json.loads(args.config), args.seed, args.threads), args.out)
+
+
 def cmd_pj_timing(args: argparse.Namespace) -> None:
     from hierbn.studies.petitjean2018 import run_timing
 
@@ -248,7 +255,8 @@ def cmd_pj_claims(args: argparse.Namespace) -> None:
     table1 = _read_tables(args.table1)
     curves = _read_tables(args.learning_curve)
     timing = _read_tables(args.timing)
-    claims = evaluate_claims(cv, table1, curves, timing, config)
+    splice = _read_tables(args.splice)
+    claims = evaluate_claims(cv, table1, curves, timing, config, splice)
     write_json({"study": "petitjean2018", "claims": claims}, args.out)
     write_parquet(table2(cv), args.table2)
     write_parquet(table3(cv), args.table3)
@@ -388,6 +396,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dataset", required=True)
     _experiment_args(p, threads=False)
     p.set_defaults(func=cmd_pj_timing)
+    p = pj.add_parser("splice", help="SkDB5 m vs HDP on the large splice data (down-sampled)")
+    _experiment_args(p)
+    p.set_defaults(func=cmd_pj_splice)
     table1 = pj.add_parser("table1", help="Table 1 worked example (HDP on two toy tables)")
     _experiment_args(table1, threads=False)
     table1.set_defaults(func=cmd_pj_table1)
@@ -396,6 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--table1", nargs="*", default=[])
     p.add_argument("--learning-curve", nargs="*", default=[])
     p.add_argument("--timing", nargs="*", default=[])
+    p.add_argument("--splice", nargs="*", default=[])
     p.add_argument("--config", required=True, help="JSON of the petitjean2018 config section")
     p.add_argument("--out", required=True)
     p.add_argument("--table2", required=True)

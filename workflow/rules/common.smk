@@ -148,6 +148,20 @@ def pj_cv_tables(wildcards):
     )
 
 
+def pj_splice_tables(wildcards):
+    """The optional Splice run (E11) when enabled."""
+    return ["results/petitjean2018/splice.parquet"] if PJ["splice"]["enabled"] else []
+
+
+def pj_splice_files(wildcards):
+    cfg = PJ["splice"]
+    return [
+        cfg[f"{part}_{kind}"]
+        for part in ("train", "test")
+        for kind in ("sequences", "labels")
+    ]
+
+
 def pj_learning_curve_tables(wildcards):
     return expand(
         "results/petitjean2018/learning_curve/{dataset}/run{run}.parquet",

@@ -87,6 +87,24 @@ rule pj_timing:
         "--config {params.config} --seed {params.seed} --out {output} > {log} 2>&1"
 
 
+rule pj_splice:
+    input:
+        pj_splice_files,
+    output:
+        "results/petitjean2018/splice.parquet",
+    log:
+        "logs/petitjean2018/splice.log",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=as_json(PJ["splice"]),
+        seed=config["seed"],
+    shell:
+        "hierbn petitjean2018 splice --config {params.config} --seed {params.seed} "
+        "--threads {threads} --out {output} > {log} 2>&1"
+
+
 rule pj_table1:
     output:
         "results/petitjean2018/table1.parquet",
@@ -141,9 +159,10 @@ rule pj_claims:
         "../../envs/hierbn.yaml"
     params:
         config=as_json(PJ),
+        splice=lambda wildcards: " ".join(pj_splice_tables(wildcards)),  # may be empty
     shell:
         "hierbn petitjean2018 claims --cv {input.cv} --table1 {input.table1} "
-        "--learning-curve {input.learning_curve} --timing {input.timing} "
+        "--learning-curve {input.learning_curve} --timing {input.timing} --splice {params.splice} "
         "--config {params.config} --out {output.claims} --table2 {output.table2} "
         "--table3 {output.table3} --iterations {output.iterations} --all-cv {output.cv} "
         "--all-learning-curve {output.learning_curve} --all-timing {output.timing} "
