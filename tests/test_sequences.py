@@ -20,11 +20,11 @@ def test_windows_are_coded_acgt_and_other_and_truncated_to_rows(tmp_path) -> Non
 def test_ragged_windows_and_bad_labels_name_file_and_line(tmp_path) -> None:
     path = tmp_path / "w.txt"
     path.write_bytes(b"ACGT\nACG\nACGTA\n")
-    with pytest.raises(ValueError, match="w.txt"):
+    with pytest.raises(ValueError, match=r"w\.txt"):
         read_windows(path)
     labels = tmp_path / "y.txt"
     labels.write_text("1\n-1\n2\n")
-    with pytest.raises(ValueError, match="y.txt, line 3"):
+    with pytest.raises(ValueError, match=r"y\.txt, line 3"):
         read_labels(labels)
     labels.write_text("1\n-1\n-1\n")
     assert read_labels(labels).tolist() == [1, 0, 0] and read_labels(labels, 1).tolist() == [1]
