@@ -1,5 +1,7 @@
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.special import gammaln, logsumexp
 
 from hierbn.estimators.hdp import build_tree, concentration_ids, fit_hdp
@@ -110,3 +112,17 @@ def test_chain_does_not_depend_on_the_stirling_table_size() -> None:
     b = fit_hdp(x, ctx, np.array([3]), 4, stirling=big, **kwargs)
     assert a.t.max() > 60 and np.array_equal(a.t, b.t) and np.array_equal(a.pbar, b.pbar)
     assert small.shape[1] < big.shape[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 120), st.integers(0, 120)), min_size=1, max_size=6))
+def test_any_growth_sequence_gives_the_direct_stirling_table(requests) -> None:
+    cache = StirlingCache()
+    for n, t in requests:
+        table = cache.table(n, t)
+    direct = log_stirling_table(table.shape[0] - 1, table.shape[1] - 1)
+    assert np.array_equal(table, direct)
+    n = table.shape[0] - 1  # the identity sum_t 2.5^t S(n, t) = Gamma(2.5 + n) / Gamma(2.5)
+    if table.shape[1] > n:
+        ident = logsumexp(np.arange(n + 1) * np.log(2.5) + table[n, : n + 1])
+        assert ident == pytest.approx(gammaln(2.5 + n) - gammaln(2.5), rel=1e-12, abs=1e-9)
