@@ -370,7 +370,9 @@ def run_timing(
     """Timings of §6.6 (spec E12) on one core, on the first 2-fold split (about half the rows
     for training, the other half classified): per structure and estimator the seconds of
     structure learning, fitting (HDP: tree building and sampling separately, at each
-    configured iteration count) and classification."""
+    configured iteration count) and classification. An unrecorded warm-up first loads the compiled
+    kernels and grows the shared Stirling table, a one-off cost per process (paper: "only
+    calculated once")."""
     target = frame.columns[-1]
     y = frame[target].cat.codes.to_numpy()
     _, _, train_rows, test_rows = cv_splits(y, dataset, 1, base_seed)[0]
@@ -394,6 +396,9 @@ def run_timing(
             }
         )
 
+    # warm-up, not recorded: JIT-compiled kernels loaded and the shared Stirling table grown
+    warm, warm_kept = fold.structure("nb")
+    fit_context_models(warm, fold.train, "hdp", nodes=warm_kept, n_iter=min(config["iterations"]))
     for structure_name in config["structures"]:
         key = (STUDY, "timing", dataset, structure_name)
         start = time.perf_counter()
