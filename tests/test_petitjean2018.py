@@ -20,8 +20,9 @@ CV_CONFIG = {
     "rounds": 2,
     "structures": ["nb", "tan", "skdb"],
     "backoff": "literal",
-    "hdp": {"iterations": 60, "tying": "level"},
+    "hdp": {"iterations": 60, "tying": "level", "prior": [0.0, 0.0], "conc_every": 5},
     "iteration_study": {"structures": ["tan"], "tyings": ["single", "level"], "iterations": [20]},
+    "prior_sensitivity": {"structures": ["skdb"], "prior": [2.0, 1.0]},
     "random_forest": {"trees": 5},
 }
 
@@ -102,6 +103,7 @@ def test_method_names_round_trip_and_the_main_hdp_run_is_not_repeated() -> None:
         "tan-hdp-single-20",
         "tan-hdp-single-60",
         "tan-hdp-level-20",
+        "skdb-hdp-prior",
         "rf",
     ]
     assert all(Method.parse(n).name == n for n in names)
@@ -170,7 +172,7 @@ def test_learning_curve_uses_nested_training_samples_and_a_fixed_test_third() ->
         "sizes": [20, 60, 500],
         "structures": ["nb"],
         "backoff": "literal",
-        "hdp": {"iterations": 30, "tying": "level"},
+        "hdp": {"iterations": 30, "tying": "level", "prior": [0.0, 0.0], "conc_every": 5},
     }
     curve = run_learning_curve(frame, "toy", config, run=0, base_seed=1)
     assert sorted(curve["n"].unique()) == [20, 60]  # 500 exceeds the 100-row pool

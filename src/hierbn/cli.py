@@ -244,6 +244,7 @@ def cmd_pj_claims(args: argparse.Namespace) -> None:
     from hierbn.studies.petitjean2018_claims import (
         evaluate_claims,
         iteration_table,
+        prior_table,
         table2,
         table3,
     )
@@ -261,6 +262,7 @@ def cmd_pj_claims(args: argparse.Namespace) -> None:
     write_parquet(table2(cv), args.table2)
     write_parquet(table3(cv), args.table3)
     write_parquet(iteration_table(cv, config), args.iterations)
+    write_parquet(prior_table(cv), args.prior)
     # the notebook reads these merged tables, however many jobs produced them
     write_parquet(cv, args.all_cv)
     write_parquet(curves if curves is not None else pd.DataFrame(), args.all_learning_curve)
@@ -413,6 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--table2", required=True)
     p.add_argument("--table3", required=True)
     p.add_argument("--iterations", required=True, help="Figs 4-5 W/D/L table (output)")
+    p.add_argument("--prior", required=True, help="prior-sensitivity W/D/L table (output)")
     p.add_argument("--all-cv", required=True, help="all CV rows in one table (output)")
     p.add_argument("--all-learning-curve", required=True)
     p.add_argument("--all-timing", required=True)

@@ -150,6 +150,7 @@ rule pj_claims:
         table2="results/petitjean2018/table2.parquet",
         table3="results/petitjean2018/table3.parquet",
         iterations="results/petitjean2018/iterations.parquet",
+        prior="results/petitjean2018/prior.parquet",
         cv="results/petitjean2018/cv.parquet",
         learning_curve="results/petitjean2018/learning_curve.parquet",
         timing="results/petitjean2018/timing.parquet",
@@ -164,6 +165,6 @@ rule pj_claims:
         "hierbn petitjean2018 claims --cv {input.cv} --table1 {input.table1} "
         "--learning-curve {input.learning_curve} --timing {input.timing} --splice {params.splice} "
         "--config {params.config} --out {output.claims} --table2 {output.table2} "
-        "--table3 {output.table3} --iterations {output.iterations} --all-cv {output.cv} "
+        "--table3 {output.table3} --iterations {output.iterations} --prior {output.prior} --all-cv {output.cv} "
         "--all-learning-curve {output.learning_curve} --all-timing {output.timing} "
         "> {log} 2>&1"

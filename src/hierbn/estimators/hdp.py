@@ -23,6 +23,7 @@ from hierbn.estimators.stirling import SHARED, StirlingCache
 from hierbn.special import digamma
 
 TYINGS = ("none", "single", "level", "sameparent")
+ALPHA_MIN = 1e-6
 
 
 @dataclass
@@ -211,7 +212,8 @@ def _sweeps(
                     shape[c] += t_tot[j]
             for c in range(alpha.size):
                 if shape[c] > 0 and rate[c] > 0:
-                    alpha[c] = min(alpha_max, np.random.gamma(shape[c], 1.0 / rate[c]))
+                    draw = np.random.gamma(shape[c], 1.0 / rate[c])
+                    alpha[c] = min(alpha_max, max(ALPHA_MIN, draw))  # guards of spec §7.1
         if it >= burn_in:  # eqs. (12)-(14), then the running mean
             for j in range(n_nodes):
                 if j == 0:
@@ -283,14 +285,16 @@ def fit_hdp(
     window: int = 10,
     alpha0: float = 2.0,
     alpha_init: float = 2.0,
-    prior: tuple[float, float] = (2.0, 1.0),
+    prior: tuple[float, float] = (0.0, 0.0),
     alpha_max: float = 4000.0,
     conc_every: int = 5,
     seed: int = 0,
     stirling: StirlingCache = SHARED,
 ) -> HDPEstimate:
-    """Fit one HDP context tree (Algorithm 1). Defaults follow the 2017 code (Gamma(2, 1) prior,
-    concentrations every 5 iterations, burn-in min(1000, n_iter/10), Level tying)."""
+    """Fit one HDP context tree (Algorithm 1). Defaults are the spec's decisions (§7): the
+    paper's improper Gamma(0, 0) concentration prior (``prior`` = (shape, rate); the 2017 code
+    used (2, 1)), concentrations resampled every 5 iterations, burn-in min(1000, n_iter/10),
+    alpha in [1e-6, 4000], root tables min(1, n) with alpha_0 = 2, Level tying."""
     start = time.perf_counter()
     values = np.asarray(child_values, dtype=np.int64)
     context_matrix = np.asarray(contexts, dtype=np.int64).reshape(len(values), -1)

@@ -162,18 +162,22 @@ def random_forest(
 class Method:
     """One compared classifier: a structure with an estimator (``m``, ``hdp``), or the forest.
     HDP runs of the iteration x tying study (spec E2/E3) carry their own tying and iterations;
-    plain ``hdp`` uses the config's main setting. Names: ``tan-m``, ``skdb-hdp``,
-    ``tan-hdp-single-5000``, ``rf``."""
+    ``prior_sensitivity`` runs use the alternative concentration prior (spec §7.1); plain
+    ``hdp`` uses the config's main setting. Names: ``tan-m``, ``skdb-hdp``,
+    ``tan-hdp-single-5000``, ``skdb-hdp-prior``, ``rf``."""
 
     structure: str
     estimator: str
     tying: str | None = None
     iterations: int | None = None
+    alternative_prior: bool = False
 
     @property
     def name(self) -> str:
         if self.estimator == "rf":
             return "rf"
+        if self.alternative_prior:
+            return f"{self.structure}-hdp-prior"
         if self.tying is None:
             return f"{self.structure}-{self.estimator}"
         return f"{self.structure}-hdp-{self.tying}-{self.iterations}"
@@ -185,11 +189,13 @@ class Method:
             return cls("rf", "rf")
         if len(parts) == 2 and parts[0] in STRUCTURES and parts[1] in ("m", "hdp"):
             return cls(parts[0], parts[1])
+        if len(parts) == 3 and parts[0] in STRUCTURES and parts[1:] == ["hdp", "prior"]:
+            return cls(parts[0], "hdp", alternative_prior=True)
         if len(parts) == 4 and parts[0] in STRUCTURES and parts[1] == "hdp" and parts[3].isdigit():
             return cls(parts[0], "hdp", parts[2], int(parts[3]))
         raise ValueError(
-            f"unknown method {name!r}; expected rf, <structure>-m, <structure>-hdp or "
-            "<structure>-hdp-<tying>-<iterations>"
+            f"unknown method {name!r}; expected rf, <structure>-m, <structure>-hdp, "
+            "<structure>-hdp-prior or <structure>-hdp-<tying>-<iterations>"
         )
 
 
@@ -202,7 +208,8 @@ def sweep_method(structure: str, tying: str, iterations: int, config: dict[str, 
 
 
 def cv_methods(config: dict[str, Any]) -> list[str]:
-    """Every method of the CV config: structures x {m, hdp}, the iteration x tying runs, RF."""
+    """Every method of the CV config: structures x {m, hdp}, the iteration x tying runs, the
+    prior-sensitivity runs, RF."""
     names = [f"{s}-{e}" for s in config["structures"] for e in ("m", "hdp")]
     study = config.get("iteration_study")
     if study:
@@ -213,6 +220,9 @@ def cv_methods(config: dict[str, Any]) -> list[str]:
                     name = sweep_method(s, tying, x, config)
                     if name not in names:
                         names.append(name)
+    sensitivity = config.get("prior_sensitivity")
+    if sensitivity:
+        names += [f"{s}-hdp-prior" for s in sensitivity["structures"]]
     if config["random_forest"]["trees"] > 0:
         names.append("rf")
     return names
@@ -263,9 +273,17 @@ def evaluate_method(
     else:
         tying = method.tying or config["hdp"]["tying"]
         iterations = method.iterations or config["hdp"]["iterations"]
-        extra = () if method.tying is None else (tying, iterations)
+        prior = config["hdp"]["prior"]
+        extra: tuple = () if method.tying is None else (tying, iterations)
+        if method.alternative_prior:
+            prior, extra = config["prior_sensitivity"]["prior"], ("prior",)
         seeds = {n: int_seed(*skey, "hdp", *extra, n, base_seed=base_seed) for n in kept}
-        params = {"n_iter": iterations, "tying": tying}
+        params = {
+            "n_iter": iterations,
+            "tying": tying,
+            "prior": tuple(prior),
+            "conc_every": config["hdp"]["conc_every"],
+        }
     start = time.perf_counter()
     proba = _predict(
         structure, kept, fold.train, fold.test, method.estimator, seeds, threads, **params
@@ -405,7 +423,8 @@ def run_timing(
         structure, kept = fold.structure(structure_name)
         learn = time.perf_counter() - start
         runs: list[tuple[str, dict[str, Any], int]] = [("m", {"m": 1.0, "rule": "literal"}, 0)]
-        runs += [("hdp", {"n_iter": x, "tying": config["tying"]}, x) for x in config["iterations"]]
+        hdp = {"tying": config["tying"], "prior": tuple(config["prior"])}
+        runs += [("hdp", {"n_iter": x, **hdp}, x) for x in config["iterations"]]
         for estimator, params, iterations in runs:
             seeds = {n: int_seed(*key, iterations, n, base_seed=base_seed) for n in kept}
             seed = int_seed(*key, estimator, iterations, base_seed=base_seed)
@@ -456,7 +475,12 @@ def run_splice(config: dict[str, Any], base_seed: int, threads: int = 1) -> pd.D
     )
     settings = {
         "backoff": config["backoff"],
-        "hdp": {"iterations": config["iterations"], "tying": "level"},
+        "hdp": {
+            "iterations": config["iterations"],
+            "tying": "level",
+            "prior": [0.0, 0.0],
+            "conc_every": 5,
+        },
         "random_forest": {"trees": 0},
     }
     start = time.perf_counter()

@@ -77,6 +77,19 @@ def iteration_table(cv: pd.DataFrame, config: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def prior_table(cv: pd.DataFrame) -> pd.DataFrame:
+    """Prior sensitivity (spec §7.1): HDP with the main prior vs the alternative prior, W/D/L
+    per structure on RMSE and 0-1 loss (wins = the main prior better)."""
+    present = set(cv["method"])
+    rows = []
+    for s in STRUCTURES:
+        if {f"{s}-hdp", f"{s}-hdp-prior"} <= present:
+            rows += [
+                win_draw_loss(cv, f"{s}-hdp", f"{s}-hdp-prior", m) for m in ("rmse", "zero_one")
+            ]
+    return pd.DataFrame(rows)
+
+
 def learning_curve_table(curves: pd.DataFrame) -> pd.DataFrame:
     """Fig. 7: mean (and standard error) of the test RMSE over runs per data set, size, method."""
     rmse = curves[curves.metric == "rmse"]
