@@ -67,6 +67,9 @@ def _balance_lines(ax, table: pd.DataFrame, label) -> None:
         ax.plot(sub["iterations"], sub["wins"] - sub["losses"], marker="o", label=label(*key))
     ax.axhline(0, color="black", lw=0.6)
     ax.set_xscale("log")
+    grid = sorted(table["iterations"].unique())
+    ax.set_xticks(grid, [str(int(x)) for x in grid])
+    ax.minorticks_off()
     ax.set_xlabel("iterations x")
     ax.legend(fontsize=7)
 
