@@ -8,6 +8,7 @@ from hierbn.data.convert import build_dataset, check_against_paper
 from hierbn.data.download import ChecksumError, fetch, verify_sha256
 from hierbn.data.readers import DataFormatError, read_arff, read_csv, read_rda
 from hierbn.data.registry import RegistryError, load_registry
+from hierbn.io import write_parquet
 
 REGISTRY = Path(__file__).resolve().parents[1] / "config" / "datasets.tsv"
 
@@ -120,6 +121,16 @@ def test_convert_and_check_against_paper(mirror) -> None:
     assert report["deviations"] == ["rows: paper 303, ours 294"]
     shuttle = registry[("azzimonti2019", "shuttle")]
     assert len(build_dataset(shuttle, [mirror / shuttle.parts[0].file])) == 5800
+
+
+def test_numeric_class_labels_survive_the_parquet_round_trip(mirror, tmp_path: Path) -> None:
+    """musk1's class is 0/1 in the CSV: the canonical table must keep it categorical."""
+    musk = load_registry(REGISTRY)[("petitjean2018", "musk1")]
+    data = build_dataset(musk, [mirror / p.file for p in musk.parts])
+    write_parquet(data, tmp_path / "musk1.parquet")
+    back = pd.read_parquet(tmp_path / "musk1.parquet")
+    assert list(back["class"].cat.categories) == ["0", "1"]
+    assert back["class"].value_counts().to_dict() == {"0": 269, "1": 207}
 
 
 def test_petitjean_registry_loads_and_reports_deviations(mirror) -> None:

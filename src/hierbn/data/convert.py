@@ -74,9 +74,20 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
         data = data.iloc[np.sort(rows)].reset_index(drop=True)
     if entry.class_levels == "present":
         data[entry.target] = data[entry.target].cat.remove_unused_categories()
-    if not isinstance(data[entry.target].dtype, pd.CategoricalDtype):
-        data[entry.target] = data[entry.target].astype("category")
+    target = data[entry.target]
+    if not isinstance(target.dtype, pd.CategoricalDtype):
+        target = target.astype("category")
+    if target.cat.categories.dtype.kind in "iuf":
+        target = target.cat.rename_categories(_number_labels(target.cat.categories.to_numpy()))
+    data[entry.target] = target
     return data
+
+
+def _number_labels(values: np.ndarray) -> list[str]:
+    """Numeric class levels as text ("0", "1", "2.5"): parquet keeps a categorical of strings,
+    while a categorical of numbers is read back as plain numbers."""
+    values = values.astype(float)
+    return [str(int(v)) if v == round(v) else str(v) for v in values]
 
 
 def check_against_paper(
