@@ -23,7 +23,7 @@ from hierbn.bn.context_models import class_log_posterior_from_models, fit_contex
 from hierbn.estimators.hdp import _initial_tables, build_tree, concentration_ids
 from hierbn.estimators.stirling import SHARED
 from hierbn.io import write_json
-from hierbn.studies.petitjean2018 import STRUCTURES, FoldData, cv_splits, encode_fold
+from hierbn.studies.petitjean2018.protocol import STRUCTURES, FoldData, cv_split, encode_fold
 
 
 def numpy_sweeps(tree, tying: str, n_iter: int, window: int = 10, seed: int = 0) -> float:
@@ -87,7 +87,7 @@ def main() -> None:
     frame = pd.read_parquet(args.adult)
     target = frame.columns[-1]
     y = frame[target].cat.codes.to_numpy()
-    _, _, train_rows, test_rows = cv_splits(y, "adult", 1, 0)[0]
+    train_rows, test_rows = cv_split(y, "adult", 0, 0, 0)
     fold = FoldData(*encode_fold(frame, target, train_rows, test_rows))
     structure, kept = fold.structure("skdb")
     k = structure.class_index

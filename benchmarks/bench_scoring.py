@@ -24,7 +24,7 @@ from hierbn.scoring.scores import (
     compress,
     em_and_vb,
 )
-from hierbn.studies.beal2006 import CLASS, nested_data, structures, true_structure
+from hierbn.studies.beal2006.protocol import CLASS, nested_data, structures, true_structure
 
 
 def numpy_map_em(model: StructureModel, patterns, counts, init) -> tuple[float, int]:

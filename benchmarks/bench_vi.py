@@ -16,7 +16,7 @@ from hierbn.estimators.hier_vi import fit_hier_vi
 from hierbn.io import write_json
 from hierbn.seeds import int_seed, rng_for
 from hierbn.stan.runner import compile_model, resolve_backend, sample_nuts
-from hierbn.studies.azzimonti2019 import simulate_cpt
+from hierbn.studies.azzimonti2019.protocol import simulate_cpt
 
 GRID_X = (2, 4, 6, 8)
 GRID_Y = (2, 4, 6, 8)

@@ -2,8 +2,14 @@ import numpy as np
 import pandas as pd
 
 from hierbn.seeds import rng_for
-from hierbn.studies.azzimonti2019 import run_e1_cell, run_e2_dataset, simulate_cpt, truth_cpts
-from hierbn.studies.azzimonti2019_claims import claim_h6, claim_h12, e2_summary, evaluate_claims
+from hierbn.studies.azzimonti2019.claims import Results, claim_h6, claim_h12, evaluate_claims
+from hierbn.studies.azzimonti2019.protocol import (
+    run_e1_cell,
+    run_e2_dataset,
+    simulate_cpt,
+    truth_cpts,
+)
+from hierbn.studies.azzimonti2019.tables import e2_summary
 
 
 def test_simulated_counts_have_n_rows_and_valid_truth() -> None:
@@ -90,9 +96,9 @@ def _e1_table(vi_gap: float) -> pd.DataFrame:
 
 
 def test_claims_are_computed_not_typed() -> None:
-    assert claim_h6(_e1_table(1e-6))["status"] == "pass"
-    assert claim_h6(_e1_table(1e-3))["status"] == "fail"
-    assert claim_h6(_e1_table(1e-6).iloc[:0])["status"] == "not covered"
+    assert claim_h6(Results(_e1_table(1e-6)))["status"] == "pass"
+    assert claim_h6(Results(_e1_table(1e-3)))["status"] == "fail"
+    assert claim_h6(Results(_e1_table(1e-6).iloc[:0]))["status"] == "not covered"
 
 
 def test_h12_needs_every_rep_positive() -> None:
@@ -102,13 +108,13 @@ def test_h12_needs_every_rep_positive() -> None:
             for method, base in (("hier", 0.01), ("bdeu1", 0.01 + gap), ("bdeu10", 0.01 + gap)):
                 value = base if not (n == 640 and rep == 1 and method == "bdeu10") else 0.001
                 rows.append({"n": n, "rep": rep, "method": method, "value": value, "node": 0})
-    claim = claim_h12(pd.DataFrame(rows))
+    claim = claim_h12(Results(pd.DataFrame(), e3=pd.DataFrame(rows)))
     assert claim["status"] == "fail" and claim["ours"]["bdeu1"]["all_reps_positive"]
     assert not claim["ours"]["bdeu10"]["all_reps_positive"]
 
 
 def test_all_eighteen_claims_are_reported() -> None:
-    claims = evaluate_claims(_e1_table(1e-6), None, None, None)
+    claims = evaluate_claims(Results(_e1_table(1e-6)))
     assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 19)]
     assert {c["status"] for c in claims} <= {"pass", "fail", "not covered"}
     assert claims[5]["status"] == "pass" and claims[0]["status"] == "not covered"

@@ -3,7 +3,7 @@ import pandas as pd
 import pytest
 
 from hierbn.scoring.scores import StructureModel
-from hierbn.studies.beal2006 import (
+from hierbn.studies.beal2006.protocol import (
     CLASS,
     instance_parameters,
     nested_data,
@@ -12,7 +12,7 @@ from hierbn.studies.beal2006 import (
     structures,
     true_structure,
 )
-from hierbn.studies.beal2006_claims import posterior, table2, true_ranks
+from hierbn.studies.beal2006.tables import posterior, table2, true_ranks
 
 
 def test_true_structure_readings() -> None:

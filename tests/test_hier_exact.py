@@ -7,7 +7,7 @@ from hierbn.estimators.hier_exact import (
     exact_posterior_theta,
     rising_factorial_coefficients,
 )
-from hierbn.studies.azzimonti2019 import prior_column_correlation, run_lemma1
+from hierbn.studies.azzimonti2019.protocol import prior_column_correlation, run_lemma1
 
 
 def test_spec_worked_example() -> None:

@@ -2,19 +2,22 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hierbn.studies.petitjean2018 import (
+from hierbn.studies.petitjean2018.claims import Results, evaluate_claims
+from hierbn.studies.petitjean2018.protocol import (
     Method,
+    cell_config,
     cv_methods,
     cv_splits,
     encode_fold,
     rmse_multiclass,
     run_cv,
+    run_cv_cell,
     run_learning_curve,
     sign_test,
     win_draw_loss,
     zero_one_loss,
 )
-from hierbn.studies.petitjean2018_claims import evaluate_claims, iteration_table
+from hierbn.studies.petitjean2018.tables import iteration_table
 
 CV_CONFIG = {
     "rounds": 2,
@@ -85,7 +88,7 @@ def test_win_draw_loss_rounds_before_comparing() -> None:
 
 def test_claims_without_experiments_are_not_covered() -> None:
     cv = _cv({"nb-hdp": [0.1, 0.1], "nb-m": [0.2, 0.2]})
-    claims = evaluate_claims(cv, None, None, None, {"cv": {**CV_CONFIG, "iteration_study": None}})
+    claims = evaluate_claims(Results(cv, {"cv": {**CV_CONFIG, "iteration_study": None}}))
     by_id = {c["id"]: c for c in claims}
     assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 14)]
     assert by_id["H1"]["status"] == "not covered" and by_id["H2"]["status"] == "pass"
@@ -132,15 +135,16 @@ def test_a_cv_cell_job_gives_the_rows_of_the_whole_data_set_job() -> None:
     whole = run_cv(frame, "toy", CV_CONFIG, base_seed=3)
     assert set(whole["method"]) == set(cv_methods(CV_CONFIG))
     assert len(whole.groupby(["rep", "fold"])) == 4
-    cell = run_cv(frame, "toy", CV_CONFIG, base_seed=3, cell=(1, 0, "tan-hdp-single-20"))
+    method = "tan-hdp-single-20"
+    cell = run_cv_cell(frame, "toy", (1, 0, method), cell_config(CV_CONFIG, method), base_seed=3)
     same = whole[(whole.rep == 1) & (whole.fold == 0) & (whole.method == "tan-hdp-single-20")]
     columns = ["metric", "value", "seed"]
     pd.testing.assert_frame_equal(
         cell[cell.metric != "seconds"][columns].reset_index(drop=True),
         same[same.metric != "seconds"][columns].reset_index(drop=True),
     )
-    with pytest.raises(ValueError, match="not in this config"):
-        run_cv(frame, "toy", CV_CONFIG, 3, cell=(0, 0, "kdb5-hdp"))
+    with pytest.raises(ValueError, match="unknown method"):
+        cell_config(CV_CONFIG, "kdb9-hdp")
 
 
 def test_iteration_table_compares_with_the_longest_chain_and_with_level() -> None:

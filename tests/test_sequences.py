@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from hierbn.data.sequences import read_labels, read_windows
-from hierbn.studies.petitjean2018 import run_splice
+from hierbn.studies.petitjean2018.protocol import run_splice
 
 
 def test_windows_are_coded_acgt_and_other_and_truncated_to_rows(tmp_path) -> None:

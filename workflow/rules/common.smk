@@ -137,7 +137,7 @@ def pj_cv_tables(wildcards):
     when ``cv.jobs: cell`` spreads the work over a cluster."""
     if PJ["cv"]["jobs"] == "dataset":
         return expand("results/petitjean2018/cv/{dataset}.parquet", dataset=PJ_DATASETS)
-    from hierbn.studies.petitjean2018 import cv_methods
+    from hierbn.studies.petitjean2018.protocol import cv_methods
 
     return expand(
         "results/petitjean2018/cv/{dataset}/r{round}f{fold}/{method}.parquet",

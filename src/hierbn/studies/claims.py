@@ -1,23 +1,133 @@
 """The record every study writes to ``results/<study>/claims.json``: one headline claim with
-the paper's value, ours, the criterion and a computed status."""
+the paper's value, ours, the criterion and a computed status, plus short human-readable
+texts of both values for the reports and the scoreboard (the full values stay in the JSON).
+
+A study's claims are one small function per claim, each taking the study's loaded results
+and returning :func:`claim` (its status from :func:`status`) or :func:`not_covered`."""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 PASS, FAIL, NOT_COVERED = "pass", "fail", "not covered"
+STATUSES = (PASS, FAIL, NOT_COVERED)
+MAX_TEXT = 240
+
+R = TypeVar("R")
 
 
 def claim(
-    cid: str, text: str, paper: Any, ours: Any, criterion: str, status: str, note: str = ""
+    cid: str,
+    text: str,
+    paper: Any,
+    ours: Any,
+    criterion: str,
+    status: str,
+    note: str = "",
+    *,
+    paper_text: str | None = None,
+    ours_text: str | None = None,
 ) -> dict[str, Any]:
-    """A claims.json entry; ``status`` is pass, fail or not covered."""
-    if status not in (PASS, FAIL, NOT_COVERED):
-        raise ValueError(f"claim {cid}: unknown status {status!r}")
-    return {"id": cid, "claim": text, "paper": paper, "ours": ours, "criterion": criterion,
-            "status": status, "note": note}  # fmt: skip
+    """A claims.json entry; ``status`` is pass, fail or not covered. ``paper_text`` and
+    ``ours_text`` default to :func:`brief` of the values."""
+    if status not in STATUSES:
+        raise ValueError(f"claim {cid}: unknown status {status!r}; expected one of {STATUSES}")
+    return {
+        "id": cid,
+        "claim": text,
+        "paper": paper,
+        "ours": ours,
+        "criterion": criterion,
+        "status": status,
+        "note": note,
+        "paper_text": brief(paper) if paper_text is None else paper_text,
+        "ours_text": brief(ours) if ours_text is None else ours_text,
+    }
 
 
 def status(ok: bool) -> str:
     """pass if ``ok`` else fail."""
     return PASS if ok else FAIL
+
+
+def not_covered(
+    cid: str, text: str, paper: Any, criterion: str, why: str, *, paper_text: str | None = None
+) -> dict[str, Any]:
+    """A claim the run cannot evaluate, with the reason."""
+    return claim(cid, text, paper, None, criterion, NOT_COVERED, why, paper_text=paper_text)
+
+
+def evaluate(
+    functions: Iterable[Callable[[R], dict[str, Any]]], results: R
+) -> list[dict[str, Any]]:
+    """Every claim function applied to the study's results, in order; ids must be unique."""
+    claims = [function(results) for function in functions]
+    ids = [c["id"] for c in claims]
+    duplicated = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicated:
+        raise ValueError(f"claim ids {duplicated} are returned by more than one claim function")
+    return claims
+
+
+# --------------------------------------------------------------------- short texts
+def num(value: Any, digits: int = 3) -> str:
+    """A number with ``digits`` significant digits and thousands separators: 8,900; 0.0123;
+    1.2e-05. Booleans read yes/no; None and NaN read as an em dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    x = float(value)
+    if not math.isfinite(x):
+        return "—" if math.isnan(x) else ("∞" if x > 0 else "−∞")
+    if x == 0:
+        return "0"
+    magnitude = math.floor(math.log10(abs(x)))
+    if magnitude >= digits - 1:
+        return f"{round(x, digits - 1 - magnitude):,.0f}"
+    if magnitude < -3:
+        return f"{x:.{max(digits - 1, 0)}e}"
+    decimals = max(digits - 1 - magnitude, 0)
+    return f"{x:,.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{x:,.0f}"
+
+
+def wdl(record: Mapping[str, Any]) -> str:
+    """A win/draw/loss record as W-D-L, with the sign-test p when there is one."""
+    text = f"{record['wins']}-{record['draws']}-{record['losses']}"
+    return f"{text} (p = {num(record['p_value'], 2)})" if "p_value" in record else text
+
+
+def brief(value: Any, limit: int = MAX_TEXT) -> str:
+    """A compact one-line text of a claim value: numbers rounded, dicts as 'key: value; …'."""
+    text = _brief(value)
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _brief(value: Any) -> str:
+    if value is None or isinstance(value, bool | int | float):
+        return num(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k}: {_nested(v)}" for k, v in value.items())
+    if isinstance(value, Sequence):
+        return ", ".join(_nested(v) for v in value)
+    return str(value)
+
+
+def _nested(value: Any) -> str:
+    text = _brief(value)
+    return f"({text})" if isinstance(value, Mapping | list | tuple) and len(value) > 1 else text
+
+
+def series(values: Mapping[Any, Any], label: str = "", digits: int = 3) -> str:
+    """'label k1 v1 … label kn vn' shortened to the first and last entries: '8,900× (|X|=2) …
+    38,000× (|X|=8)' style texts are built from this."""
+    items = [f"{num(v, digits)} ({label}{k})" for k, v in values.items()]
+    if not items:
+        return "—"
+    return items[0] if len(items) == 1 else f"{items[0]} … {items[-1]}"

@@ -7,7 +7,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from hierbn.report.plotting import new_figure
-from hierbn.studies.petitjean2018 import win_draw_loss
+from hierbn.studies.petitjean2018.protocol import win_draw_loss
 
 
 def _means(cv: pd.DataFrame, metric: str) -> pd.DataFrame:

@@ -7,7 +7,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from hierbn.report.plotting import grouped_boxplot, new_figure
-from hierbn.studies.azzimonti2019_claims import e2_deltas, e3_global
+from hierbn.studies.azzimonti2019.tables import e2_deltas, e3_global
 
 METHOD_COLORS = {"nuts": "tab:red", "vi": "orange", "advi": "tab:purple"}
 BASELINE_COLORS = {"bdeu1": "tab:blue", "bdeu10": "lightskyblue"}

@@ -38,16 +38,20 @@ def stratified_two_fold(y: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return fold
 
 
+def cv_split(
+    y: np.ndarray, dataset: str, round_: int, fold: int, base_seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(train rows, test rows) of one split of the stratified 5x2 CV (spec §4.3); the split of
+    a round depends only on (data set, round), so every method and job sees the same one."""
+    labels = stratified_two_fold(y, rng_for(STUDY, "cv", dataset, round_, base_seed=base_seed))
+    return np.flatnonzero(labels != fold), np.flatnonzero(labels == fold)
+
+
 def cv_splits(
     y: np.ndarray, dataset: str, rounds: int, base_seed: int
 ) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
     """Stratified 5x2 CV (spec §4.3): (round, fold, train rows, test rows), shared by all methods."""
-    splits = []
-    for r in range(rounds):
-        fold = stratified_two_fold(y, rng_for(STUDY, "cv", dataset, r, base_seed=base_seed))
-        for f in (0, 1):
-            splits.append((r, f, np.flatnonzero(fold != f), np.flatnonzero(fold == f)))
-    return splits
+    return [(r, f, *cv_split(y, dataset, r, f, base_seed)) for r in range(rounds) for f in (0, 1)]
 
 
 def encode_fold(frame: pd.DataFrame, target: str, train: np.ndarray, test: np.ndarray):
@@ -296,30 +300,39 @@ def evaluate_method(
     return int_seed(*skey, base_seed=base_seed), metrics
 
 
-def run_cv(
+def cell_config(config: dict[str, Any], method: str) -> dict[str, Any]:
+    """The values of the CV config that one method reads (a cluster cell job's params, so a
+    change reruns only the cells it affects): the forest's tree count, the m-estimate back-off,
+    the main HDP setting, or for the iteration x tying and prior-sensitivity runs only what
+    their name does not fix."""
+    parsed = Method.parse(method)
+    hdp = config["hdp"]
+    if parsed.estimator == "rf":
+        return {"random_forest": {"trees": config["random_forest"]["trees"]}}
+    if parsed.estimator == "m":
+        return {"backoff": config["backoff"]}
+    if parsed.alternative_prior:
+        return {
+            "hdp": {k: hdp[k] for k in ("tying", "iterations", "conc_every")},
+            "prior_sensitivity": {"prior": config["prior_sensitivity"]["prior"]},
+        }
+    if parsed.tying is not None:
+        return {"hdp": {k: hdp[k] for k in ("prior", "conc_every")}}
+    return {"hdp": dict(hdp)}
+
+
+def _cv_records(
     frame: pd.DataFrame,
     dataset: str,
+    splits: list[tuple[int, int, np.ndarray, np.ndarray]],
+    methods: list[str],
     config: dict[str, Any],
     base_seed: int,
-    threads: int = 1,
-    cell: tuple[int, int, str] | None = None,
-) -> pd.DataFrame:
-    """The 5x2 CV of one data set: every method of ``cv_methods`` on every split, or only the
-    (round, fold, method) ``cell`` (one cluster job). ``threads`` fits a classifier's HDP trees
-    in parallel; the numbers do not depend on it nor on how the cells are split into jobs."""
+    threads: int,
+) -> list[dict[str, Any]]:
     target = frame.columns[-1]
-    y = frame[target].cat.codes.to_numpy()
-    methods = cv_methods(config)
-    if cell is not None:
-        if cell[2] not in methods:
-            raise ValueError(f"method {cell[2]!r} is not in this config; expected one of {methods}")
-        if not (0 <= cell[0] < config["rounds"] and cell[1] in (0, 1)):
-            raise ValueError(f"no split round {cell[0]}, fold {cell[1]} in 5x2 CV")
-        methods = [cell[2]]
     records: list[dict[str, Any]] = []
-    for r, f, train_rows, test_rows in cv_splits(y, dataset, config["rounds"], base_seed):
-        if cell is not None and (r, f) != cell[:2]:
-            continue
+    for r, f, train_rows, test_rows in splits:
         fold = FoldData(*encode_fold(frame, target, train_rows, test_rows))
         base = {
             "study": STUDY,
@@ -337,6 +350,40 @@ def run_cv(
                 {**base, "seed": seed, "method": name, "metric": k, "value": float(v)}
                 for k, v in metrics.items()
             ]
+    return records
+
+
+def run_cv(
+    frame: pd.DataFrame,
+    dataset: str,
+    config: dict[str, Any],
+    base_seed: int,
+    threads: int = 1,
+) -> pd.DataFrame:
+    """The 5x2 CV of one data set: every method of ``cv_methods`` on every split. ``threads``
+    fits a classifier's HDP trees in parallel; the numbers do not depend on it."""
+    y = frame[frame.columns[-1]].cat.codes.to_numpy()
+    splits = cv_splits(y, dataset, config["rounds"], base_seed)
+    records = _cv_records(frame, dataset, splits, cv_methods(config), config, base_seed, threads)
+    return tidy(records, {"cv": config})
+
+
+def run_cv_cell(
+    frame: pd.DataFrame,
+    dataset: str,
+    cell: tuple[int, int, str],
+    config: dict[str, Any],
+    base_seed: int,
+    threads: int = 1,
+) -> pd.DataFrame:
+    """One (round, fold, method) cell of the 5x2 CV (one cluster job) with the method's
+    :func:`cell_config`; its rows equal the cell's rows of :func:`run_cv`."""
+    round_, fold, method = cell
+    if round_ < 0 or fold not in (0, 1):
+        raise ValueError(f"no split round {round_}, fold {fold} in 5x2 CV")
+    y = frame[frame.columns[-1]].cat.codes.to_numpy()
+    splits = [(round_, fold, *cv_split(y, dataset, round_, fold, base_seed))]
+    records = _cv_records(frame, dataset, splits, [method], config, base_seed, threads)
     return tidy(records, {"cv": config})
 
 
@@ -393,7 +440,7 @@ def run_timing(
     calculated once")."""
     target = frame.columns[-1]
     y = frame[target].cat.codes.to_numpy()
-    _, _, train_rows, test_rows = cv_splits(y, dataset, 1, base_seed)[0]
+    train_rows, test_rows = cv_split(y, dataset, 0, 0, base_seed)
     fold = FoldData(*encode_fold(frame, target, train_rows, test_rows))
     records: list[dict[str, Any]] = []
 

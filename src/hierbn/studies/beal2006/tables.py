@@ -1,0 +1,195 @@
+"""Tables and summaries of beal2006's result tables (spec §4 and §7): scores as one wide
+table, ranks of the true structure (Table 2), AIS violations of the VB bound (Table 3), the
+structure posteriors and their KL to AIS, Experiment B summaries and the cost ratios."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy.special import logsumexp
+
+from hierbn.studies.beal2006.protocol import pooled_ais
+
+CORRECTED = ("BIC", "BICp", "CS", "VB")
+TABLE2_METHODS = ("MAP", "BIC*", "BICp*", "CS*", "VB*", "BIC", "BICp", "CS", "VB")
+# Table 2 of the paper (rank of the true structure, Experiment A); AIS at n = 1280 read as 11 (A12).
+PAPER_TABLE2 = {
+    10: (21, 127, 55, 129, 122, 127, 50, 129, 115, 20),
+    20: (12, 118, 64, 111, 124, 118, 64, 111, 124, 92),
+    40: (28, 127, 124, 107, 113, 127, 124, 107, 113, 17),
+    80: (8, 114, 99, 78, 116, 114, 99, 78, 116, 28),
+    110: (8, 109, 103, 98, 114, 109, 103, 98, 113, 6),
+    160: (13, 119, 111, 114, 83, 119, 111, 114, 81, 49),
+    230: (8, 105, 93, 88, 54, 105, 93, 88, 54, 85),
+    320: (8, 111, 101, 90, 44, 111, 101, 90, 33, 32),
+    400: (6, 101, 72, 77, 15, 101, 72, 77, 15, 22),
+    430: (7, 104, 78, 68, 15, 104, 78, 68, 14, 14),
+    480: (7, 102, 92, 80, 55, 102, 92, 80, 44, 12),
+    560: (9, 108, 98, 96, 34, 108, 98, 96, 31, 5),
+    640: (7, 104, 97, 105, 19, 104, 97, 105, 17, 28),
+    800: (9, 107, 102, 108, 35, 107, 102, 108, 26, 49),
+    960: (13, 112, 107, 76, 16, 112, 107, 76, 13, 1),
+    1120: (8, 105, 96, 103, 12, 105, 96, 103, 12, 1),
+    1280: (7, 90, 59, 8, 3, 90, 59, 6, 3, 11),
+    2560: (6, 25, 17, 11, 11, 25, 15, 11, 11, 1),
+    5120: (5, 6, 5, 1, 1, 6, 5, 1, 1, 1),
+    10240: (3, 2, 1, 1, 1, 2, 1, 1, 1, 1),
+}
+
+
+def wide_scores(scores: pd.DataFrame) -> pd.DataFrame:
+    """(instance, n, structure) x method table of scores, with d and is_true columns."""
+    sub = scores[scores.metric.isin(["score", "diagnostic"])]
+    wide = sub.pivot_table(index=["rep", "n", "structure"], columns="method", values="value")
+    meta = sub.drop_duplicates(["rep", "n", "structure"]).set_index(["rep", "n", "structure"])[
+        ["d", "is_true"]
+    ]
+    return wide.join(meta).reset_index()
+
+
+def with_ais(wide: pd.DataFrame, ais: pd.DataFrame | None) -> pd.DataFrame:
+    """Add AIS^(G) (all runs) and AIS^(5) (runs 0-4) columns for instance 0."""
+    if ais is None or ais.empty:
+        return wide
+    out = wide.copy()
+    for name, runs in (("AIS", None), ("AIS5", list(range(5)))):
+        pooled = pooled_ais(ais, runs).rename(name).reset_index().assign(rep=0)
+        out = out.merge(pooled, on=["rep", "n", "structure"], how="left")
+    return out
+
+
+def true_ranks(wide: pd.DataFrame, methods: list[str]) -> pd.DataFrame:
+    """rank = 1 + #{structures scoring strictly higher than the true one}, per (instance, n)."""
+    rows = []
+    for (rep, n), g in wide.groupby(["rep", "n"]):
+        truth = g[g.is_true]
+        for m in methods:
+            if m in g and g[m].notna().all():
+                rows.append(
+                    {
+                        "rep": rep,
+                        "n": n,
+                        "method": m,
+                        "rank": int(1 + (g[m] > truth[m].iloc[0]).sum()),
+                        "gap": float(truth[m].iloc[0] - g[m].max()),
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def posterior(values: np.ndarray) -> np.ndarray:
+    """Structure posterior exp(score)/sum exp(score) (uniform structure prior)."""
+    return np.exp(values - logsumexp(values))
+
+
+def kl_to_ais(wide: pd.DataFrame, methods: list[str]) -> pd.DataFrame:
+    """KL(P_AIS || P_method) and the reverse, per n (instance 0), decision A14."""
+    rows = []
+    for n, g in wide[wide.rep == 0].groupby("n"):
+        if "AIS" not in g or g["AIS"].isna().any():
+            continue
+        p = posterior(g["AIS"].to_numpy())
+        for m in methods:
+            q = posterior(g[m].to_numpy())
+            rows.append(
+                {
+                    "n": n,
+                    "method": m,
+                    "kl": float(np.sum(p * (np.log(p + 1e-300) - np.log(q + 1e-300)))),
+                    "kl_reverse": float(np.sum(q * (np.log(q + 1e-300) - np.log(p + 1e-300)))),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def table2(wide: pd.DataFrame) -> pd.DataFrame:
+    """Ranks of the true structure (instance 0) next to the paper's Table 2."""
+    methods = [*TABLE2_METHODS, "AIS"]
+    ranks = true_ranks(wide[wide.rep == 0], methods).pivot(
+        index="n", columns="method", values="rank"
+    )
+    out = pd.DataFrame(index=ranks.index)
+    for i, m in enumerate(methods):
+        out[f"{m} ours"] = ranks.get(m, np.nan)
+        out[f"{m} paper"] = [PAPER_TABLE2.get(int(n), (np.nan,) * 10)[i] for n in ranks.index]
+    return out.reset_index()
+
+
+def table3(wide: pd.DataFrame, ais: pd.DataFrame) -> pd.DataFrame:
+    """AIS violations of the VB bound and MH rejection per n (Table 3, decision A11)."""
+    rows = []
+    inst0 = wide[wide.rep == 0].set_index(["n", "structure"])
+    logz = ais[ais.metric == "log_z"].set_index(["n", "structure", "run"])["value"]
+    acc = ais[ais.metric == "acceptance"]
+    for n in sorted(ais["n"].unique()):
+        vb_star = inst0.loc[n, "VB*"]
+        vb = inst0.loc[n, "VB"]
+        single = logz.loc[n].unstack("run")
+        pooled5 = inst0.loc[n, "AIS5"] if "AIS5" in inst0 else pd.Series(np.nan, index=vb.index)
+        rows.append(
+            {
+                "n": int(n),
+                "% AIS(1) < VB*": 100 * float(single.lt(vb_star, axis=0).mean().mean()),
+                "% AIS(1) < VB": 100 * float(single.lt(vb, axis=0).mean().mean()),
+                "% MH rejection": 100 * (1 - float(acc[acc.n == n]["value"].mean())),
+                "% AIS(5) < VB*": 100 * float((pooled5 < vb_star).mean()),
+                "% AIS(5) < VB": 100 * float((pooled5 < vb).mean()),
+                "runs": int(single.shape[1]),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def experiment_b(wide: pd.DataFrame) -> pd.DataFrame:
+    """Figs. 4–5 over the parameter draws (instances >= 1): median and best rank, success
+    rate, mean posterior of T and fraction with P(T | y) > 1/136."""
+    sub = wide[wide.rep >= 1]
+    ranks = true_ranks(sub, list(CORRECTED))
+    post = []
+    for (rep, n), g in sub.groupby(["rep", "n"]):
+        for m in CORRECTED:
+            p = posterior(g[m].to_numpy())[g.is_true.to_numpy()][0]
+            post.append({"rep": rep, "n": n, "method": m, "p_true": p})
+    merged = ranks.merge(pd.DataFrame(post), on=["rep", "n", "method"])
+    n_struct = wide["structure"].nunique()
+    return (
+        merged.groupby(["n", "method"])
+        .agg(
+            median_rank=("rank", "median"),
+            best_rank=("rank", "min"),
+            success=("rank", lambda r: float((r == 1).mean())),
+            mean_p_true=("p_true", "mean"),
+            frac_above_uniform=("p_true", lambda p: float((p > 1 / n_struct).mean())),
+            instances=("rank", "size"),
+        )
+        .reset_index()
+    )
+
+
+def rank_table(wide: pd.DataFrame) -> pd.DataFrame:
+    """Rank of the true structure per n (instance 0) for the corrected scores, AIS and MAP."""
+    return true_ranks(wide[wide.rep == 0], [*CORRECTED, "AIS", "MAP"]).pivot(
+        index="n", columns="method", values="rank"
+    )
+
+
+def timing_summary(scores: pd.DataFrame, ais: pd.DataFrame | None) -> dict[str, Any] | None:
+    """Seconds of EM, VBEM (all structures, instance 0) and one AIS run at n = 480 (or the
+    largest n run) for the cost claim H9; None when the scores carry no timings."""
+    sec = scores[scores.method.isin(["em_seconds", "vb_seconds"]) & (scores.rep == 0)]
+    if sec.empty:
+        return None
+    n_pick = int(sec["n"].max()) if 480 not in set(sec["n"]) else 480
+    per = sec[sec.n == n_pick].groupby("method")["value"].sum()
+    timing = {
+        "n": n_pick,
+        "em_seconds": float(per["em_seconds"]),
+        "vb_seconds": float(per["vb_seconds"]),
+    }
+    if ais is not None:
+        ais_sec = ais[(ais.metric == "seconds") & (ais.n == n_pick)]
+        if not ais_sec.empty:
+            timing["ais_seconds"] = float(ais_sec.groupby("run")["value"].sum().mean())
+    return timing
