@@ -1,5 +1,8 @@
-# hierbn: every table and figure of the five studies from raw public data.
+# hierbn: every table and figure of the studies from raw public data, and a scoreboard.
 # Default: snakemake --cores 2 (smoke scale); paper scale: add --configfile config/paper.yaml
+# The studies are those registered in hierbn.studies.STUDIES; each has workflow/rules/<study>.smk.
+
+from hierbn.studies import STUDIES
 
 
 configfile: "config/config.yaml"
@@ -8,13 +11,27 @@ configfile: "config/config.yaml"
 include: "workflow/rules/common.smk"
 include: "workflow/rules/data.smk"
 include: "workflow/rules/stan.smk"
-include: "workflow/rules/azzimonti2019.smk"
-include: "workflow/rules/beal2006.smk"
-include: "workflow/rules/petitjean2018.smk"
+
+
+for study in STUDIES:
+
+    include: f"workflow/rules/{study}.smk"
+
+
 include: "workflow/rules/report.smk"
+
+
+# Short or network-bound jobs run on the submitting host under a cluster executor.
+localrules:
+    fetch_raw,
+    data_report,
+    render_report,
+    study_runtime,
+    scoreboard,
 
 
 rule all:
     default_target: True
     input:
-        enabled_reports(),
+        expand("results/{study}/report.html", study=ENABLED),
+        "results/index.html",

@@ -60,6 +60,26 @@ def cmd_stan_compile(args: argparse.Namespace) -> None:
     write_json(info, args.out)
 
 
+# ------------------------------------------------------------------ scoreboard
+def cmd_runtime(args: argparse.Namespace) -> None:
+    from hierbn.report.runtime import summarise_benchmarks
+
+    write_json(summarise_benchmarks(args.benchmarks), args.out)
+
+
+def cmd_scoreboard(args: argparse.Namespace) -> None:
+    import json
+
+    from hierbn.io import write_with
+    from hierbn.report.scoreboard import build_scoreboard, render_html
+
+    board = build_scoreboard(
+        args.studies, args.claims, args.runtime, args.reports, json.loads(args.run), args.html
+    )
+    write_json(board, args.json)
+    write_with(args.html, lambda tmp: tmp.write_text(render_html(board), encoding="utf-8"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The shared commands (data, Stan, scoreboard) and one command per registered study."""
     parser = argparse.ArgumentParser(prog="hierbn", description=__doc__)
@@ -94,6 +114,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exe-dir", default=None)
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_stan_compile)
+
+    p = sub.add_parser("runtime", help="a study's wall time from its jobs' benchmark files")
+    p.add_argument("--benchmarks", nargs="+", required=True)
+    p.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_runtime)
+
+    p = sub.add_parser("scoreboard", help="results/index.html and scoreboard.json")
+    p.add_argument("--studies", nargs="+", required=True)
+    p.add_argument("--claims", nargs="+", required=True, help="claims.json per study, in order")
+    p.add_argument("--runtime", nargs="+", required=True, help="runtime.json per study")
+    p.add_argument("--reports", nargs="+", required=True, help="report.html per study")
+    p.add_argument("--run", required=True, help="JSON: config_files, config_hash, commit")
+    p.add_argument("--html", required=True)
+    p.add_argument("--json", required=True)
+    p.set_defaults(func=cmd_scoreboard)
 
     for study in STUDIES:
         study_module(study, "cli").register(sub)

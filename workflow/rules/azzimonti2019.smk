@@ -1,22 +1,37 @@
 # azzimonti2019: E1 (simulated CPTs), Lemma 1, E2 (TAN on Table B.1), E3 (Adult CPT MSE).
-# Input functions live in common.smk.
+# Which tables each step reads: hierbn.studies.azzimonti2019.workflow.
+
+from hierbn.studies.azzimonti2019 import workflow as azz
+
+AZZ = config["azzimonti2019"]
+AZZ_E2_DATASETS = study_dataset_ids("azzimonti2019", AZZ["e2"]["datasets"])
+AZZ_STAN = {"stan": azz.STAN_MARKER} if azz.needs_stan(AZZ) else {}
+
+CLAIMS_INPUTS["azzimonti2019"] = azz.claims_inputs(AZZ, AZZ_E2_DATASETS)
+REPORT_INPUTS["azzimonti2019"] = azz.report_inputs(AZZ, AZZ_E2_DATASETS)
+DATA_REPORT_DATASETS["azzimonti2019"] = azz.data_report_datasets(AZZ, AZZ_E2_DATASETS)
 
 
 rule azz_e1_cell:
     input:
-        unpack(azz_e1_stan),
+        **AZZ_STAN,
     output:
         "results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet",
     log:
         "logs/azzimonti2019/e1/x{n_x}_y{n_y}.log",
+    benchmark:
+        benchmark_of("results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet")
     priority: 10  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
-    threads: 1
+    threads: 1  # serial numba kernels + sequential Stan chains
+    resources:
+        mem_mb=2000,
+        runtime=240,  # paper scale: 60 NUTS fits of up to ~60 s
     params:
-        config=as_json(AZZ["e1"]),
+        config=pick(AZZ["e1"], "n", "reps", "methods", "exact_max_n", "nuts"),
         seed=config["seed"],
-        stan=azz_e1_stan_flag,
+        stan=f"--stan {azz.STAN_MARKER}" if AZZ_STAN else "",
     shell:
         "hierbn azzimonti2019 e1 --n-x {wildcards.n_x} --n-y {wildcards.n_y} "
         "--config {params.config} {params.stan} --seed {params.seed} "
@@ -28,10 +43,14 @@ rule azz_lemma1:
         "results/azzimonti2019/lemma1.parquet",
     log:
         "logs/azzimonti2019/lemma1.log",
+    benchmark:
+        benchmark_of("results/azzimonti2019/lemma1.parquet")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        runtime=15,
     params:
-        config=as_json(AZZ["lemma1"]),
+        config=pick(AZZ["lemma1"], "settings", "draws"),
         seed=config["seed"],
     shell:
         "hierbn azzimonti2019 lemma1 --config {params.config} --seed {params.seed} "
@@ -42,12 +61,17 @@ rule azz_prepare:
     input:
         "resources/datasets/azzimonti2019/{dataset}.parquet",
     output:
-        data="results/azzimonti2019/prepared/{dataset}.parquet",
-        cuts="results/azzimonti2019/prepared/{dataset}.cuts.json",
+        data="resources/azzimonti2019/prepared/{dataset}.parquet",
+        cuts="resources/azzimonti2019/prepared/{dataset}.cuts.json",
     log:
         "logs/azzimonti2019/prepare/{dataset}.log",
+    benchmark:
+        benchmark_of("resources/azzimonti2019/prepared/{dataset}.parquet")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=3000,
+        runtime=15,
     params:
         n_bins=AZZ["e2"]["n_bins"],
     shell:
@@ -57,16 +81,21 @@ rule azz_prepare:
 
 rule azz_e2_dataset:
     input:
-        "results/azzimonti2019/prepared/{dataset}.parquet",
+        "resources/azzimonti2019/prepared/{dataset}.parquet",
     output:
         "results/azzimonti2019/e2/{dataset}.parquet",
     log:
         "logs/azzimonti2019/e2/{dataset}.log",
+    benchmark:
+        benchmark_of("results/azzimonti2019/e2/{dataset}.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=120,
     params:
-        config=as_json(AZZ["e2"]),
+        config=pick(AZZ["e2"], "n", "reps", "test_size", "methods", "root_estimator"),
         seed=config["seed"],
     shell:
         "hierbn azzimonti2019 e2 --prepared {input} --dataset {wildcards.dataset} "
@@ -76,48 +105,42 @@ rule azz_e2_dataset:
 
 rule azz_e3_adult:
     input:
-        "results/azzimonti2019/prepared/adult.parquet",
+        "resources/azzimonti2019/prepared/adult.parquet",
     output:
         "results/azzimonti2019/e3/adult.parquet",
     log:
         "logs/azzimonti2019/e3.log",
+    benchmark:
+        benchmark_of("results/azzimonti2019/e3/adult.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=3000,
+        runtime=60,
     params:
-        config=as_json(AZZ["e3"]),
+        config=pick(AZZ["e3"], "n", "reps", "methods", "root_estimator"),
         seed=config["seed"],
     shell:
         "hierbn azzimonti2019 e3 --prepared {input} --config {params.config} "
         "--seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"
 
 
-rule azz_data_report:
-    input:
-        azz_checks,
-    output:
-        "results/azzimonti2019/data_report.tsv",
-    log:
-        "logs/azzimonti2019/data_report.log",
-    conda:
-        "../../envs/hierbn.yaml"
-    shell:
-        "hierbn data-report --checks {input} --out {output} > {log} 2>&1"
-
-
 rule azz_claims:
     input:
-        e1=azz_e1_tables,
-        lemma1="results/azzimonti2019/lemma1.parquet",
-        e2=expand("results/azzimonti2019/e2/{dataset}.parquet", dataset=AZZ_E2_DATASETS),
-        e3=azz_e3_tables,
+        **CLAIMS_INPUTS["azzimonti2019"],
     output:
         claims="results/azzimonti2019/claims.json",
         e2_summary="results/azzimonti2019/e2_summary.parquet",
     log:
         "logs/azzimonti2019/claims.log",
+    benchmark:
+        benchmark_of("results/azzimonti2019/claims.json")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=4000,
+        runtime=15,
     shell:
         "hierbn azzimonti2019 claims --e1 {input.e1} --lemma1 {input.lemma1} "
         "--e2 {input.e2} --e3 {input.e3} --out {output.claims} "

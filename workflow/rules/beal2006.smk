@@ -1,5 +1,12 @@
 # beal2006: EM/VBEM scores per (instance, n), AIS per (n, run), AIS schedule study, claims.
-# Input functions live in common.smk.
+# Which tables and config values each step reads: hierbn.studies.beal2006.workflow.
+
+from hierbn.studies.beal2006 import workflow as beal
+
+BEAL = config["beal2006"]
+
+CLAIMS_INPUTS["beal2006"] = beal.claims_inputs(BEAL)
+REPORT_INPUTS["beal2006"] = beal.report_inputs(BEAL)
 
 
 rule beal_scores:
@@ -7,12 +14,16 @@ rule beal_scores:
         "results/beal2006/scores/i{instance}_n{n}.parquet",
     log:
         "logs/beal2006/scores/i{instance}_n{n}.log",
+    benchmark:
+        benchmark_of("results/beal2006/scores/i{instance}_n{n}.parquet")
     priority: 5  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        runtime=60,
     params:
-        config=as_json(BEAL_SCORES_CONFIG),
+        config=as_json(beal.scores_config(BEAL)),
         seed=config["seed"],
     shell:
         "hierbn beal2006 scores --instance {wildcards.instance} --n {wildcards.n} "
@@ -25,11 +36,15 @@ rule beal_ais:
         "results/beal2006/ais/n{n}_g{run}.parquet",
     log:
         "logs/beal2006/ais/n{n}_g{run}.log",
+    benchmark:
+        benchmark_of("results/beal2006/ais/n{n}_g{run}.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        runtime=120,  # 136 AIS runs of 16,384 steps
     params:
-        config=as_json(BEAL_AIS_CONFIG),
+        config=as_json(beal.ais_config(BEAL)),
         seed=config["seed"],
     shell:
         "hierbn beal2006 ais --n {wildcards.n} --run {wildcards.run} "
@@ -42,11 +57,15 @@ rule beal_schedule:
         "results/beal2006/schedule.parquet",
     log:
         "logs/beal2006/schedule.log",
+    benchmark:
+        benchmark_of("results/beal2006/schedule.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        runtime=240,
     params:
-        config=as_json({"schedule": BEAL["schedule"], "ais": BEAL_AIS_CONFIG}),
+        config=as_json({"schedule": BEAL["schedule"], "ais": beal.ais_config(BEAL)}),
         seed=config["seed"],
     shell:
         "hierbn beal2006 schedule --config {params.config} --seed {params.seed} "
@@ -55,17 +74,19 @@ rule beal_schedule:
 
 rule beal_claims:
     input:
-        scores=beal_score_tables,
-        ais=beal_ais_tables,
-        schedule="results/beal2006/schedule.parquet",
+        **CLAIMS_INPUTS["beal2006"],
     output:
         claims="results/beal2006/claims.json",
         table2="results/beal2006/table2.parquet",
         table3="results/beal2006/table3.parquet",
     log:
         "logs/beal2006/claims.log",
+    benchmark:
+        benchmark_of("results/beal2006/claims.json")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=4000,
     shell:
         "hierbn beal2006 claims --scores {input.scores} --ais {input.ais} "
         "--schedule {input.schedule} --out {output.claims} --table2 {output.table2} "

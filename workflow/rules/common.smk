@@ -1,32 +1,36 @@
-import json
+import os
 import shlex
+from pathlib import Path
 
-from snakemake.utils import validate
-
+from hierbn.config import validate_config
 from hierbn.data.registry import load_registry, study_datasets
+from hierbn.studies import STUDIES
+from hierbn.workflow import (
+    as_json,
+    benchmark_of,
+    config_hash,
+    flat_paths,
+    paths,
+    pick,
+    source_commit,
+)
 
-validate(config, schema="../schemas/config.schema.yaml")
+validate_config(config, Path(workflow.basedir) / "workflow" / "schemas", STUDIES)
 
 REGISTRY = load_registry(config["data"]["registry"])
-STUDIES = ["azzimonti2019", "beal2006", "petitjean2018"]
+ENABLED = [s for s in STUDIES if config[s]["enabled"]]
 
-
-# Short or network-bound jobs run on the submitting host under a cluster executor.
-localrules:
-    fetch_raw,
-    azz_data_report,
-    pj_data_report,
-    render_report,
+# What each study's rules file registers (keyed by study id): the named inputs its report
+# notebook reads besides claims.json, the data sets of its data report, and the named inputs
+# of its claims step (whose jobs' benchmarks make up the study's wall time on the scoreboard).
+REPORT_INPUTS = {}
+DATA_REPORT_DATASETS = {}
+CLAIMS_INPUTS = {}
 
 
 wildcard_constraints:
-    study="[a-z0-9]+",
+    study="|".join(STUDIES),
     dataset="[A-Za-z0-9_.-]+",
-
-
-def enabled_reports():
-    """The report of every enabled study (the targets of rule all)."""
-    return [f"results/{s}/report.html" for s in STUDIES if config[s]["enabled"]]
 
 
 def registry_entry(wildcards):
@@ -47,11 +51,6 @@ def mirror_flags(wildcards):
     return " ".join(f"--mirror {shlex.quote(m)}" for m in config["data"]["mirrors"])
 
 
-def as_json(section):
-    """A config section as a shell-quoted JSON string for the hierbn CLI."""
-    return shlex.quote(json.dumps(section, sort_keys=True))
-
-
 def study_dataset_ids(study, selection):
     """Data-set ids of ``study``: all registered ones, or the configured list (validated)."""
     registered = [e.id for e in study_datasets(REGISTRY, study)]
@@ -65,120 +64,64 @@ def study_dataset_ids(study, selection):
     return list(selection)
 
 
-# ----------------------------------------------------------------- azzimonti2019
-AZZ = config["azzimonti2019"]
-AZZ_E2_DATASETS = study_dataset_ids("azzimonti2019", AZZ["e2"]["datasets"])
-
-
-def azz_e1_tables(wildcards):
-    return expand(
-        "results/azzimonti2019/e1/x{n_x}_y{n_y}.parquet",
-        n_x=AZZ["e1"]["n_x"],
-        n_y=AZZ["e1"]["n_y"],
-    )
-
-
-def azz_e1_stan(wildcards):
-    needs_stan = {"nuts", "advi"} & set(AZZ["e1"]["methods"])
-    return {"stan": "resources/stan/hier_md.json"} if needs_stan else {}
-
-
-def azz_e1_stan_flag(wildcards, input):
-    return f"--stan {input.stan}" if "stan" in input.keys() else ""
-
-
-def azz_e3_tables(wildcards):
-    return ["results/azzimonti2019/e3/adult.parquet"] if AZZ["e3"]["enabled"] else []
-
-
-def azz_checks(wildcards):
-    ids = sorted(set(AZZ_E2_DATASETS) | ({"adult"} if AZZ["e3"]["enabled"] else set()))
-    return expand("resources/datasets/azzimonti2019/{dataset}.check.json", dataset=ids)
-
-
-# ---------------------------------------------------------------------- beal2006
-BEAL = config["beal2006"]
-BEAL_COMMON = {k: BEAL[k] for k in ("reading", "zero_floor")}
-BEAL_SCORES_CONFIG = {
-    **BEAL_COMMON,
-    **{k: BEAL[k] for k in ("restarts", "vb_from_cs", "exact_max_n")},
-}
-BEAL_AIS_CONFIG = {
-    **BEAL_COMMON,
-    **{k: BEAL["ais"][k] for k in ("steps", "strength", "e_tau")},
-}
-
-
-def beal_score_tables(wildcards):
-    return expand(
-        "results/beal2006/scores/i{instance}_n{n}.parquet",
-        instance=range(BEAL["instances"] + 1),
-        n=BEAL["sizes"],
-    )
-
-
-def beal_ais_tables(wildcards):
-    return expand(
-        "results/beal2006/ais/n{n}_g{run}.parquet",
-        n=BEAL["ais"]["sizes"],
-        run=range(BEAL["ais"]["runs"]),
-    )
-
-
-# ----------------------------------------------------------------- petitjean2018
-PJ = config["petitjean2018"]
-PJ_DATASETS = study_dataset_ids("petitjean2018", PJ["datasets"])
-PJ_LC_DATASETS = study_dataset_ids("petitjean2018", PJ["learning_curve"]["datasets"])
-PJ_TIMING_DATASETS = study_dataset_ids("petitjean2018", PJ["timing"]["datasets"])
-
-
-def pj_cv_tables(wildcards):
-    """CV result tables: one per data set, or one per (data set, round, fold, method) cell
-    when ``cv.jobs: cell`` spreads the work over a cluster."""
-    if PJ["cv"]["jobs"] == "dataset":
-        return expand("results/petitjean2018/cv/{dataset}.parquet", dataset=PJ_DATASETS)
-    from hierbn.studies.petitjean2018.protocol import cv_methods
-
-    return expand(
-        "results/petitjean2018/cv/{dataset}/r{round}f{fold}/{method}.parquet",
-        dataset=PJ_DATASETS,
-        round=range(PJ["cv"]["rounds"]),
-        fold=(0, 1),
-        method=cv_methods(PJ["cv"]),
-    )
-
-
-def pj_splice_tables(wildcards):
-    """The optional Splice run (E11) when enabled."""
-    return ["results/petitjean2018/splice.parquet"] if PJ["splice"]["enabled"] else []
-
-
-def pj_splice_files(wildcards):
-    cfg = PJ["splice"]
+def data_report_checks(wildcards):
     return [
-        cfg[f"{part}_{kind}"]
-        for part in ("train", "test")
-        for kind in ("sequences", "labels")
+        f"resources/datasets/{wildcards.study}/{dataset}.check.json"
+        for dataset in DATA_REPORT_DATASETS[wildcards.study]
     ]
 
 
-def pj_learning_curve_tables(wildcards):
-    return expand(
-        "results/petitjean2018/learning_curve/{dataset}/run{run}.parquet",
-        dataset=PJ_LC_DATASETS,
-        run=range(PJ["learning_curve"]["runs"]),
-    )
-
-
-# ------------------------------------------------------------------------ report
 def report_inputs(wildcards):
-    study = wildcards.study
-    inputs = {"claims": f"results/{study}/claims.json"}
-    if study == "azzimonti2019":
-        inputs["data_report"] = "results/azzimonti2019/data_report.tsv"
-    if study == "beal2006":
-        inputs["table2"] = "results/beal2006/table2.parquet"
-    if study == "petitjean2018":
-        inputs["data_report"] = "results/petitjean2018/data_report.tsv"
-        inputs["iterations"] = "results/petitjean2018/iterations.parquet"
-    return inputs
+    """claims.json plus the named tables the study registered for its notebook."""
+    return {
+        "claims": f"results/{wildcards.study}/claims.json",
+        **REPORT_INPUTS[wildcards.study],
+    }
+
+
+def notebook_parameters(wildcards, input, output):
+    """The papermill parameters (YAML, here JSON): the declared inputs and the figure folder."""
+    inputs = {
+        k: v if isinstance(v, str) else list(v)
+        for k, v in input.items()
+        if k != "notebook"
+    }
+    return as_json({"inputs": inputs, "figures_dir": output.figures})
+
+
+def study_benchmarks(wildcards):
+    """Benchmark files of the study's experiment, claims and report jobs."""
+    outputs = flat_paths(CLAIMS_INPUTS[wildcards.study])
+    outputs += [
+        f"results/{wildcards.study}/{name}"
+        for name in ("claims.json", "report.ipynb", "report.html")
+    ]
+    return [benchmark_of(p) for p in outputs]
+
+
+def scoreboard_inputs(wildcards):
+    files = {
+        "claims": "claims.json",
+        "runtime": "runtime.json",
+        "report": "report.html",
+    }
+    return {
+        kind: [f"results/{s}/{name}" for s in ENABLED] for kind, name in files.items()
+    }
+
+
+def scoreboard_run(wildcards):
+    """What the page says of the run: config files (default first, then --configfile overlays,
+    then --config keys), per-study config hashes, the commit."""
+    overlays = [os.path.relpath(f) for f in workflow.overwrite_configfiles]
+    files = [os.path.relpath(f) for f in workflow.configfiles]
+    files = [f for f in files if f not in overlays] + overlays
+    overrides = sorted(workflow.config_settings.config)
+    return as_json(
+        {
+            "config_files": files
+            + ([f"--config {', '.join(overrides)}"] if overrides else []),
+            "config_hash": {s: config_hash(config, s) for s in ENABLED},
+            "commit": source_commit(workflow.basedir),
+        }
+    )

@@ -1,4 +1,5 @@
-# Raw files (mirror or download, sha256-checked) -> canonical parquet + check vs the paper.
+# Raw files (mirror or download, sha256-checked) -> canonical parquet + check vs the paper,
+# and each study's data report (its data sets next to the paper's description).
 
 
 rule fetch_raw:
@@ -6,10 +7,14 @@ rule fetch_raw:
         "resources/raw/{path}",
     log:
         "logs/fetch/{path}.log",
+    benchmark:
+        benchmark_of("resources/raw/{path}")
     wildcard_constraints:
         path=".+",
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        runtime=10,
     params:
         mirrors=mirror_flags,
         registry=config["data"]["registry"],
@@ -26,11 +31,33 @@ rule convert_dataset:
         check="resources/datasets/{study}/{dataset}.check.json",
     log:
         "logs/convert/{study}/{dataset}.log",
+    benchmark:
+        benchmark_of("resources/datasets/{study}/{dataset}.parquet")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=3000,
+        runtime=15,
     params:
         registry=config["data"]["registry"],
     shell:
         "hierbn convert --registry {params.registry} --study {wildcards.study} "
         "--dataset {wildcards.dataset} --raw {input:q} --out {output.data} "
         "--check {output.check} > {log} 2>&1"
+
+
+rule data_report:
+    input:
+        data_report_checks,
+    output:
+        "results/{study}/data_report.tsv",
+    log:
+        "logs/{study}/data_report.log",
+    benchmark:
+        benchmark_of("results/{study}/data_report.tsv")
+    conda:
+        "../../envs/hierbn.yaml"
+    resources:
+        runtime=5,
+    shell:
+        "hierbn data-report --checks {input} --out {output} > {log} 2>&1"

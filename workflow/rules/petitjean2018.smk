@@ -1,6 +1,23 @@
 # petitjean2018: 5x2 CV (8 BNCs x {HDP, m-estimate}, the iteration x tying runs, RF) per data
-# set or per (data set, round, fold, method) cell, learning curves, timings, Table 1, claims.
-# Input functions live in common.smk.
+# set or per (data set, round, fold, method) cell, learning curves, timings, Table 1, the
+# optional Splice run, claims. Which tables and config values each step reads:
+# hierbn.studies.petitjean2018.workflow.
+
+from functools import partial
+
+from hierbn.studies.petitjean2018 import workflow as pj
+
+PJ = config["petitjean2018"]
+PJ_DATASETS = study_dataset_ids("petitjean2018", PJ["datasets"])
+
+CLAIMS_INPUTS["petitjean2018"] = pj.claims_inputs(
+    PJ,
+    PJ_DATASETS,
+    study_dataset_ids("petitjean2018", PJ["learning_curve"]["datasets"]),
+    study_dataset_ids("petitjean2018", PJ["timing"]["datasets"]),
+)
+REPORT_INPUTS["petitjean2018"] = pj.report_inputs(PJ)
+DATA_REPORT_DATASETS["petitjean2018"] = PJ_DATASETS
 
 
 rule pj_cv:
@@ -10,12 +27,17 @@ rule pj_cv:
         "results/petitjean2018/cv/{dataset}.parquet",
     log:
         "logs/petitjean2018/cv/{dataset}.log",
+    benchmark:
+        benchmark_of("results/petitjean2018/cv/{dataset}.parquet")
     priority: 1
     conda:
         "../../envs/hierbn.yaml"
-    threads: 1
+    threads: 1  # raise on a larger machine: a classifier's HDP trees run in parallel threads
+    resources:
+        mem_mb=8000,  # the shared Stirling table alone can reach ~1.5 GB
+        runtime=1440,  # 50,000 Gibbs iterations per tree, 8 structures, 10 folds
     params:
-        config=as_json(PJ["cv"]),
+        config=as_json(pj.cv_config(PJ)),
         seed=config["seed"],
     shell:
         "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
@@ -30,6 +52,10 @@ rule pj_cv_cell:
         "results/petitjean2018/cv/{dataset}/r{round}f{fold}/{method}.parquet",
     log:
         "logs/petitjean2018/cv/{dataset}/r{round}f{fold}/{method}.log",
+    benchmark:
+        benchmark_of(
+            "results/petitjean2018/cv/{dataset}/r{round}f{fold}/{method}.parquet"
+        )
     wildcard_constraints:
         round=r"\d+",
         fold="[01]",
@@ -37,8 +63,11 @@ rule pj_cv_cell:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=6000,  # the shared Stirling table reaches ~1.5 GB on Adult-size folds
+        runtime=240,  # one structure x estimator on one fold; kDB-5 HDP on the largest sets
     params:
-        config=as_json(PJ["cv"]),
+        config=pj.CellParams(PJ["cv"]),
         seed=config["seed"],
     shell:
         "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
@@ -54,14 +83,19 @@ rule pj_learning_curve:
         "results/petitjean2018/learning_curve/{dataset}/run{run}.parquet",
     log:
         "logs/petitjean2018/learning_curve/{dataset}/run{run}.log",
+    benchmark:
+        benchmark_of("results/petitjean2018/learning_curve/{dataset}/run{run}.parquet")
     wildcard_constraints:
         run=r"\d+",
     priority: 1
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=6000,
+        runtime=1440,  # 8 sizes x 2 structures x {m, HDP 50k iterations}
     params:
-        config=as_json(PJ["learning_curve"]),
+        config=pick(PJ["learning_curve"], "sizes", "structures", "backoff", "hdp"),
         seed=config["seed"],
     shell:
         "hierbn petitjean2018 learning-curve --canonical {input} --dataset {wildcards.dataset} "
@@ -76,11 +110,16 @@ rule pj_timing:
         "results/petitjean2018/timing/{dataset}.parquet",
     log:
         "logs/petitjean2018/timing/{dataset}.log",
+    benchmark:
+        benchmark_of("results/petitjean2018/timing/{dataset}.parquet")
     priority: 1
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=6000,
+        runtime=600,  # one core on purpose: every BNC at 5k and 50k iterations
     params:
-        config=as_json(PJ["timing"]),
+        config=pick(PJ["timing"], "structures", "iterations", "tying", "prior"),
         seed=config["seed"],
     shell:
         "hierbn petitjean2018 timing --canonical {input} --dataset {wildcards.dataset} "
@@ -89,16 +128,21 @@ rule pj_timing:
 
 rule pj_splice:
     input:
-        pj_splice_files,
+        partial(pj.splice_files, PJ),
     output:
         "results/petitjean2018/splice.parquet",
     log:
         "logs/petitjean2018/splice.log",
+    benchmark:
+        benchmark_of("results/petitjean2018/splice.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=16000,  # not yet measured: 1M training windows of 141 positions as int64 codes
+        runtime=1440,
     params:
-        config=as_json(PJ["splice"]),
+        config=as_json(pj.splice_config(PJ)),
         seed=config["seed"],
     shell:
         "hierbn petitjean2018 splice --config {params.config} --seed {params.seed} "
@@ -110,41 +154,21 @@ rule pj_table1:
         "results/petitjean2018/table1.parquet",
     log:
         "logs/petitjean2018/table1.log",
+    benchmark:
+        benchmark_of("results/petitjean2018/table1.parquet")
     conda:
         "../../envs/hierbn.yaml"
     params:
-        config=as_json(PJ["table1"]),
+        config=pick(PJ["table1"], "iterations", "seeds"),
         seed=config["seed"],
     shell:
         "hierbn petitjean2018 table1 --config {params.config} --seed {params.seed} "
         "--out {output} > {log} 2>&1"
 
 
-rule pj_data_report:
-    input:
-        expand(
-            "resources/datasets/petitjean2018/{dataset}.check.json",
-            dataset=PJ_DATASETS,
-        ),
-    output:
-        "results/petitjean2018/data_report.tsv",
-    log:
-        "logs/petitjean2018/data_report.log",
-    conda:
-        "../../envs/hierbn.yaml"
-    shell:
-        "hierbn data-report --checks {input} --out {output} > {log} 2>&1"
-
-
 rule pj_claims:
     input:
-        cv=pj_cv_tables,
-        table1="results/petitjean2018/table1.parquet",
-        learning_curve=pj_learning_curve_tables,
-        timing=expand(
-            "results/petitjean2018/timing/{dataset}.parquet",
-            dataset=PJ_TIMING_DATASETS,
-        ),
+        **CLAIMS_INPUTS["petitjean2018"],
     output:
         claims="results/petitjean2018/claims.json",
         table2="results/petitjean2018/table2.parquet",
@@ -156,15 +180,18 @@ rule pj_claims:
         timing="results/petitjean2018/timing.parquet",
     log:
         "logs/petitjean2018/claims.log",
+    benchmark:
+        benchmark_of("results/petitjean2018/claims.json")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=8000,
     params:
-        config=as_json(PJ),
-        splice=lambda wildcards: " ".join(pj_splice_tables(wildcards)),  # may be empty
+        config=as_json(pj.claims_config(PJ)),
     shell:
         "hierbn petitjean2018 claims --cv {input.cv} --table1 {input.table1} "
-        "--learning-curve {input.learning_curve} --timing {input.timing} --splice {params.splice} "
+        "--learning-curve {input.learning_curve} --timing {input.timing} --splice {input.splice} "
         "--config {params.config} --out {output.claims} --table2 {output.table2} "
-        "--table3 {output.table3} --iterations {output.iterations} --prior {output.prior} --all-cv {output.cv} "
-        "--all-learning-curve {output.learning_curve} --all-timing {output.timing} "
-        "> {log} 2>&1"
+        "--table3 {output.table3} --iterations {output.iterations} --prior {output.prior} "
+        "--all-cv {output.cv} --all-learning-curve {output.learning_curve} "
+        "--all-timing {output.timing} > {log} 2>&1"

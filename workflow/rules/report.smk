@@ -1,5 +1,6 @@
-# Per-study report: papermill executes the notebook template (it only reads results and
-# draws), then nbconvert renders it to HTML.
+# Per-study report: papermill executes the notebook template with the rule's declared inputs
+# as its parameter (it only reads them and draws), nbconvert renders it to HTML. Then the
+# scoreboard: every enabled study's claims, run scale, commit and wall time on one page.
 
 
 rule execute_notebook:
@@ -11,11 +12,18 @@ rule execute_notebook:
         figures=directory("results/{study}/figures"),
     log:
         "logs/{study}/notebook.log",
+    benchmark:
+        benchmark_of("results/{study}/report.ipynb")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    params:
+        parameters=notebook_parameters,
     shell:
         "papermill --log-level ERROR {input.notebook} results/{wildcards.study}/report.tmp.ipynb "
-        "-p results_dir results/{wildcards.study} > {log} 2>&1 "
+        "-y {params.parameters} > {log} 2>&1 "
         "&& mv results/{wildcards.study}/report.tmp.ipynb {output.notebook}"
 
 
@@ -26,9 +34,49 @@ rule render_report:
         "results/{study}/report.html",
     log:
         "logs/{study}/render.log",
+    benchmark:
+        benchmark_of("results/{study}/report.html")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        runtime=10,
     shell:
         "jupyter nbconvert --to html --no-input --output-dir results/{wildcards.study} "
         "--output report.tmp.html {input} > {log} 2>&1 "
         "&& mv results/{wildcards.study}/report.tmp.html {output}"
+
+
+rule study_runtime:
+    input:
+        study_benchmarks,
+    output:
+        "results/{study}/runtime.json",
+    log:
+        "logs/{study}/runtime.log",
+    benchmark:
+        benchmark_of("results/{study}/runtime.json")
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn runtime --benchmarks {input} --out {output} > {log} 2>&1"
+
+
+rule scoreboard:
+    input:
+        unpack(scoreboard_inputs),
+    output:
+        html="results/index.html",
+        json="results/scoreboard.json",
+    log:
+        "logs/scoreboard.log",
+    benchmark:
+        benchmark_of("results/index.html")
+    conda:
+        "../../envs/hierbn.yaml"
+    params:
+        studies=" ".join(ENABLED),
+        run=scoreboard_run,
+    shell:
+        "hierbn scoreboard --studies {params.studies} --claims {input.claims} "
+        "--runtime {input.runtime} --reports {input.report} --run {params.run} "
+        "--html {output.html} --json {output.json} > {log} 2>&1"

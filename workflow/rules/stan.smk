@@ -8,9 +8,14 @@ rule compile_stan:
         "resources/stan/{model}.json",
     log:
         "logs/stan/{model}.log",
+    benchmark:
+        benchmark_of("resources/stan/{model}.json")
     priority: 50  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=4000,  # C++ compilation of a Stan model
+        runtime=20,
     params:
         backend=config["stan"]["backend"],
     shell:

@@ -13,14 +13,20 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from hierbn.io import write_with
+
 
 def save_figure(fig: Figure, directory: str | Path, name: str) -> list[Path]:
-    """Save ``fig`` as ``name.png`` and ``name.pdf`` under ``directory``."""
+    """Save ``fig`` as ``name.png`` and ``name.pdf`` under ``directory`` (each atomically)."""
     out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
     paths = [out / f"{name}.png", out / f"{name}.pdf"]
     for path in paths:
-        fig.savefig(path, dpi=150, bbox_inches="tight")
+        write_with(
+            path,
+            lambda tmp, fmt=path.suffix[1:]: fig.savefig(
+                tmp, format=fmt, dpi=150, bbox_inches="tight"
+            ),
+        )
     return paths
 
 

@@ -1,0 +1,64 @@
+"""The pipeline configuration's JSON Schema, composed from a core schema (seed, data, Stan) and
+one fragment per registered study (``workflow/schemas/<study>.schema.yaml``), and the
+validation of a config against it. Unknown keys are errors; every error names the key."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+CORE_SCHEMA = "config.schema.yaml"
+BASE_URI = "https://hierbn.local/schemas/"
+
+
+class ConfigError(ValueError):
+    """The configuration does not satisfy the schema; the message lists each bad key."""
+
+
+def _load(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        raise ConfigError(f"config schema {path} does not exist")
+    schema = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(schema, dict):
+        raise ConfigError(f"config schema {path} is not a YAML mapping")
+    return schema
+
+
+def composed_schema(schema_dir: str | Path, studies: Iterable[str]) -> tuple[dict, Registry]:
+    """The root schema (core + a required ``$ref`` per study) and the registry of all the
+    schema files, each resolvable by its file name (``config.schema.yaml#/$defs/…``)."""
+    directory = Path(schema_dir)
+    core = _load(directory / CORE_SCHEMA)
+    fragments = {f"{study}.schema.yaml": study for study in studies}
+    resources = [
+        Resource.from_contents({**_load(directory / name), "$id": BASE_URI + name})
+        for name in fragments
+    ]
+    root = {
+        **core,
+        "$id": BASE_URI + CORE_SCHEMA,
+        "properties": {**core.get("properties", {})}
+        | {study: {"$ref": name} for name, study in fragments.items()},
+        "required": [*core.get("required", []), *fragments.values()],
+    }
+    registry = Registry().with_resources(
+        (r.contents["$id"], r) for r in [Resource.from_contents(root), *resources]
+    )
+    return root, registry
+
+
+def validate_config(config: dict[str, Any], schema_dir: str | Path, studies: Iterable[str]) -> None:
+    """Raise :class:`ConfigError` listing every violation with the path of the key at fault."""
+    schema, registry = composed_schema(schema_dir, studies)
+    validator = Draft202012Validator(schema, registry=registry)
+    errors = sorted(validator.iter_errors(config), key=lambda e: [str(p) for p in e.path])
+    if errors:
+        lines = [
+            f"  {'.'.join(str(p) for p in e.path) or '(top level)'}: {e.message}" for e in errors
+        ]
+        raise ConfigError("invalid configuration:\n" + "\n".join(lines))

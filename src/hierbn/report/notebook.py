@@ -1,0 +1,75 @@
+"""What every report notebook does: read its declared inputs (the rule passes them as the
+``inputs`` parameter, so a notebook never globs a results folder), show the claims table,
+save and embed figures, and show the data-set check against the paper."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import matplotlib.pyplot as plt
+import pandas as pd
+from IPython.display import HTML, Image, Markdown, display
+from matplotlib.figure import Figure
+
+from hierbn.io import read_json
+from hierbn.report.claims_table import CSS, claims_html, counts_text, status_counts
+from hierbn.report.plotting import save_figure
+
+DATA_REPORT_COLUMNS = [
+    "paper_index",
+    "paper_name",
+    "id",
+    "rows",
+    "paper_rows",
+    "attributes",
+    "paper_attributes",
+    "classes",
+    "paper_classes",
+    "missing_cells",
+    "deviations",
+]
+
+
+class Report:
+    """The declared inputs of a report (name -> path or list of paths) and its figure folder."""
+
+    def __init__(self, inputs: dict[str, str | list[str]], figures_dir: str | Path) -> None:
+        self.inputs = inputs
+        self.figures = Path(figures_dir)
+
+    def paths(self, name: str) -> list[str]:
+        if name not in self.inputs:
+            raise KeyError(
+                f"{name!r} is not a declared input of this report: {sorted(self.inputs)}"
+            )
+        value = self.inputs[name]
+        return [value] if isinstance(value, str) else list(value)
+
+    def table(self, name: str) -> pd.DataFrame:
+        """The parquet table(s) of input ``name`` in one frame (empty when none were declared)."""
+        frames = [pd.read_parquet(p) for p in self.paths(name)]
+        return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+    def claims(self) -> list[dict[str, Any]]:
+        return read_json(self.paths("claims")[0])["claims"]
+
+    def show_claims(self) -> None:
+        """Status counts and the claims table (short texts; full values in claims.json)."""
+        claims = self.claims()
+        display(Markdown(f"**{counts_text(status_counts(claims))}.**"))
+        display(HTML(CSS + claims_html(claims)))
+
+    def show(self, fig: Figure, name: str) -> None:
+        """Save a figure as PNG + PDF in the figure folder and embed the PNG."""
+        png, _ = save_figure(fig, self.figures, name)
+        plt.close(fig)
+        display(Image(filename=str(png)))
+
+    def data_report(self) -> pd.DataFrame:
+        return pd.read_csv(self.paths("data_report")[0], sep="\t")
+
+    def show_data_report(self) -> None:
+        """Our data sets next to the paper's description of them."""
+        with pd.option_context("display.max_rows", 200, "display.max_colwidth", 200):
+            display(self.data_report()[DATA_REPORT_COLUMNS])

@@ -1,0 +1,110 @@
+"""The scoreboard (``results/index.html`` and ``results/scoreboard.json``): per enabled study
+the pass / fail / not-covered counts, the scale of the run (config files and a short hash of
+the study's effective config), the commit, the wall time of its jobs and a link to its
+report; below, every claim of every study."""
+
+from __future__ import annotations
+
+import os
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from hierbn.io import read_json
+from hierbn.report.claims_table import CSS, claims_html, counts_text, status_counts
+from hierbn.report.runtime import hms
+from hierbn.studies import study_module
+
+PAGE_CSS = """
+<style>
+body { font: 14px/1.45 system-ui, sans-serif; margin: 24px 32px; color: #1f2328; }
+h1 { margin-bottom: 4px; } .lead { color: #57606a; margin-top: 0; }
+table.studies { border-collapse: collapse; margin: 12px 0 28px; }
+table.studies th, table.studies td { border-bottom: 1px solid #d0d7de; padding: 6px 10px;
+  text-align: left; vertical-align: top; }
+table.studies th { background: #f6f8fa; } td.num { text-align: right; }
+.pass { color: #1a7f37; font-weight: 600; } .fail { color: #cf222e; font-weight: 600; }
+.nc { color: #6e7781; } code { font-size: 12px; } .small { color: #57606a; font-size: 12px; }
+</style>
+"""
+
+
+def build_scoreboard(
+    studies: list[str],
+    claims_paths: list[str],
+    runtime_paths: list[str],
+    report_paths: list[str],
+    run: dict[str, Any],
+    page: str | Path,
+) -> dict[str, Any]:
+    """The scoreboard record; ``run`` holds config_files, config_hash (per study) and commit;
+    report links are relative to the ``page`` that will show them."""
+    if not len(studies) == len(claims_paths) == len(runtime_paths) == len(report_paths):
+        raise ValueError("scoreboard: one claims, runtime and report file per study is needed")
+    rows, claims = [], []
+    for study, claims_path, runtime_path, report in zip(
+        studies, claims_paths, runtime_paths, report_paths, strict=True
+    ):
+        payload = read_json(claims_path)
+        if payload.get("study") != study:
+            raise ValueError(f"{claims_path}: claims of {payload.get('study')!r}, not {study!r}")
+        package = study_module(study)
+        runtime = read_json(runtime_path)
+        rows.append(
+            {
+                "study": study,
+                "title": package.TITLE,
+                "citation": package.CITATION,
+                "counts": status_counts(payload["claims"]),
+                "claims": len(payload["claims"]),
+                "config_files": run["config_files"],
+                "config_hash": run["config_hash"][study],
+                "commit": run["commit"],
+                "wall_seconds": runtime["seconds"],
+                "jobs": runtime["jobs"],
+                "report": os.path.relpath(report, Path(page).parent),
+            }
+        )
+        claims += [{"study": study, **c} for c in payload["claims"]]
+    return {"run": run, "studies": rows, "claims": claims}
+
+
+def _study_row(row: dict[str, Any]) -> str:
+    counts = row["counts"]
+    files = ", ".join(f"<code>{escape(f)}</code>" for f in row["config_files"])
+    return (
+        "<tr>"
+        f'<td><a href="{escape(row["report"])}"><b>{escape(row["study"])}</b></a><br>'
+        f'<span class="small">{escape(row["citation"])}: {escape(row["title"])}</span></td>'
+        f'<td class="num pass">{counts["pass"]}</td><td class="num fail">{counts["fail"]}</td>'
+        f'<td class="num nc">{counts["not covered"]}</td>'
+        f"<td>{files}<br><span class=small>config hash <code>{escape(row['config_hash'])}"
+        "</code></span></td>"
+        f"<td><code>{escape(row['commit'])}</code></td>"
+        f'<td class="num">{hms(row["wall_seconds"])}<br><span class="small">{row["jobs"]} jobs'
+        "</span></td>"
+        f'<td><a href="{escape(row["report"])}">report</a></td>'
+        "</tr>"
+    )
+
+
+def render_html(board: dict[str, Any]) -> str:
+    """The scoreboard page."""
+    total = status_counts(board["claims"])
+    head = "".join(
+        f"<th>{h}</th>"
+        for h in ("study", "pass", "fail", "not covered", "scale", "commit", "wall time", "")
+    )
+    studies = "".join(_study_row(r) for r in board["studies"])
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>hierbn scoreboard</title>{PAGE_CSS}{CSS}</head><body>"
+        "<h1>hierbn scoreboard</h1>"
+        '<p class="lead">Which headline claims of each paper this run reproduces: '
+        f"{counts_text(total)} over {len(board['studies'])} studies. Each study's report has "
+        "its tables and figures next to the paper's; <code>claims.json</code> has the full "
+        "values behind every short text below.</p>"
+        f'<table class="studies"><thead><tr>{head}</tr></thead><tbody>{studies}</tbody></table>'
+        "<h2>Every claim</h2>"
+        f"{claims_html(board['claims'], study=True)}</body></html>\n"
+    )

@@ -1,0 +1,50 @@
+"""The tables each beal2006 step reads and the config values each job reads (used by its
+rule file)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hierbn.workflow import paths
+
+RESULTS = "results/beal2006"
+COMMON = ("reading", "zero_floor")
+
+
+def scores_config(section: dict[str, Any]) -> dict[str, Any]:
+    """What a score job reads."""
+    return {k: section[k] for k in (*COMMON, "restarts", "vb_from_cs", "exact_max_n")}
+
+
+def ais_config(section: dict[str, Any]) -> dict[str, Any]:
+    """What an AIS job reads."""
+    return {
+        **{k: section[k] for k in COMMON},
+        **{k: section["ais"][k] for k in ("steps", "strength", "e_tau")},
+    }
+
+
+def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
+    """The experiment tables the claims (and the report) read."""
+    return {
+        "scores": paths(
+            RESULTS + "/scores/i{instance}_n{n}.parquet",
+            instance=range(section["instances"] + 1),
+            n=section["sizes"],
+        ),
+        "ais": paths(
+            RESULTS + "/ais/n{n}_g{run}.parquet",
+            n=section["ais"]["sizes"],
+            run=range(section["ais"]["runs"]),
+        ),
+        "schedule": f"{RESULTS}/schedule.parquet",
+    }
+
+
+def report_inputs(section: dict[str, Any]) -> dict[str, Any]:
+    """What the report notebook reads besides claims.json."""
+    return {
+        **claims_inputs(section),
+        "table2": f"{RESULTS}/table2.parquet",
+        "table3": f"{RESULTS}/table3.parquet",
+    }

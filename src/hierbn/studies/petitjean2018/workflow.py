@@ -1,0 +1,98 @@
+"""The tables each petitjean2018 step reads and the config values each job reads (used by
+its rule file)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hierbn.studies.petitjean2018.protocol import cell_config, cv_methods
+from hierbn.workflow import as_json, paths
+
+RESULTS = "results/petitjean2018"
+MERGED = ("table2", "table3", "iterations", "prior", "cv", "learning_curve", "timing")
+
+
+def cv_config(section: dict[str, Any]) -> dict[str, Any]:
+    """What a per-data-set CV job reads: the CV section but for how it is split into jobs."""
+    return {k: v for k, v in section["cv"].items() if k != "jobs"}
+
+
+def claims_config(section: dict[str, Any]) -> dict[str, Any]:
+    """What the claims step reads: the main HDP setting and the iteration x tying grid."""
+    cv = section["cv"]
+    return {
+        "cv": {
+            "hdp": {k: cv["hdp"][k] for k in ("tying", "iterations")},
+            "iteration_study": cv.get("iteration_study"),
+        }
+    }
+
+
+def splice_config(section: dict[str, Any]) -> dict[str, Any]:
+    """What the Splice job reads (everything but the switch)."""
+    return {k: v for k, v in section["splice"].items() if k != "enabled"}
+
+
+def splice_files(section: dict[str, Any], wildcards: Any = None) -> list[str]:
+    """The four Splice files (an input function: they are only set when Splice is enabled)."""
+    splice = section["splice"]
+    return [
+        splice[f"{part}_{kind}"] for part in ("train", "test") for kind in ("sequences", "labels")
+    ]
+
+
+def cv_tables(section: dict[str, Any], datasets: list[str]) -> list[str]:
+    """CV result tables: one per data set, or one per (data set, round, fold, method) cell
+    when ``cv.jobs: cell`` spreads the work over a cluster."""
+    cv = section["cv"]
+    if cv["jobs"] == "dataset":
+        return paths(RESULTS + "/cv/{dataset}.parquet", dataset=datasets)
+    return paths(
+        RESULTS + "/cv/{dataset}/r{round}f{fold}/{method}.parquet",
+        dataset=datasets,
+        round=range(cv["rounds"]),
+        fold=(0, 1),
+        method=cv_methods(cv),
+    )
+
+
+@dataclass(frozen=True)
+class CellParams:
+    """Params of a CV cell job: only the values its method reads, so changing the forest size
+    reruns the RF cells only and a new iteration count only its own cells."""
+
+    cv: dict[str, Any]
+
+    def __call__(self, wildcards: Any) -> str:
+        return as_json(cell_config(self.cv, wildcards.method))
+
+
+def claims_inputs(
+    section: dict[str, Any],
+    datasets: list[str],
+    curve_datasets: list[str],
+    timing_datasets: list[str],
+) -> dict[str, Any]:
+    """The experiment tables the claims read (the optional Splice run only when enabled)."""
+    return {
+        "cv": cv_tables(section, datasets),
+        "table1": f"{RESULTS}/table1.parquet",
+        "learning_curve": paths(
+            RESULTS + "/learning_curve/{dataset}/run{run}.parquet",
+            dataset=curve_datasets,
+            run=range(section["learning_curve"]["runs"]),
+        ),
+        "timing": paths(RESULTS + "/timing/{dataset}.parquet", dataset=timing_datasets),
+        "splice": [f"{RESULTS}/splice.parquet"] if section["splice"]["enabled"] else [],
+    }
+
+
+def report_inputs(section: dict[str, Any]) -> dict[str, Any]:
+    """What the report notebook reads besides claims.json: the claims step's merged tables."""
+    return {
+        **{name: f"{RESULTS}/{name}.parquet" for name in MERGED},
+        "table1": f"{RESULTS}/table1.parquet",
+        "splice": [f"{RESULTS}/splice.parquet"] if section["splice"]["enabled"] else [],
+        "data_report": f"{RESULTS}/data_report.tsv",
+    }

@@ -1,0 +1,65 @@
+"""Helpers of the Snakemake workflow (``workflow/rules/*.smk``) and of each study's input
+functions (``hierbn.studies.<study>.workflow``): config values as shell-quoted JSON params,
+output path lists, benchmark paths, and what the scoreboard says of a run."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import shlex
+import subprocess
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+
+def as_json(values: Any) -> str:
+    """Config values as a shell-quoted JSON string for the hierbn CLI."""
+    return shlex.quote(json.dumps(values, sort_keys=True))
+
+
+def pick(section: Mapping[str, Any], *keys: str) -> str:
+    """Only the config values a job reads, as shell-quoted JSON: a rule's params carry these,
+    so changing another value of the section reruns none of its jobs."""
+    missing = [k for k in keys if k not in section]
+    if missing:
+        raise KeyError(f"config section has no {missing}; it has {sorted(section)}")
+    return as_json({k: section[k] for k in keys})
+
+
+def paths(template: str, **values: Iterable[Any]) -> list[str]:
+    """``template`` formatted with every combination of ``values`` (like Snakemake's expand)."""
+    names = list(values)
+    return [
+        template.format(**dict(zip(names, combo, strict=True)))
+        for combo in itertools.product(*(list(values[n]) for n in names))
+    ]
+
+
+def flat_paths(named: Mapping[str, str | Iterable[str]]) -> list[str]:
+    """Every path of a dict of named inputs (values: a path or a list of paths)."""
+    return [p for v in named.values() for p in ([v] if isinstance(v, str) else v)]
+
+
+def benchmark_of(output: str) -> str:
+    """Benchmark file of the job whose first output is ``output`` (wildcards allowed): every
+    rule's ``benchmark:`` follows this, so a study's wall time can be summed from its jobs."""
+    return f"logs/benchmarks/{output}.tsv"
+
+
+def config_hash(config: Mapping[str, Any], study: str) -> str:
+    """Short hash of the effective config a study's numbers depend on (its section and seed)."""
+    text = json.dumps({"seed": config["seed"], study: config[study]}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def source_commit(directory: str) -> str:
+    """The checkout's commit (+dirty when tracked files differ), or 'unknown' outside git."""
+    git = ["git", "-C", directory]
+    head = subprocess.run([*git, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True)
+    if head.returncode != 0:
+        return "unknown (not a git checkout)"
+    dirty = subprocess.run(
+        [*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
+    )
+    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
