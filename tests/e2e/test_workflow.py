@@ -1,88 +1,128 @@
-"""End-to-end: Snakemake on a tiny config in a scratch copy of the workflow."""
+"""End-to-end: the whole workflow at tiny scale (every registered study), the scoreboard, what
+a config change reruns, and the configs and profiles that must plan."""
 
 from __future__ import annotations
 
+import copy
 import json
-import shutil
-import subprocess
+import re
 from pathlib import Path
 
-import pandas as pd
 import pytest
+
+from hierbn.studies import STUDIES
+from tests.e2e.harness import TinyRun, make_workdir, snakemake, write_config
 
 pytestmark = pytest.mark.e2e
 
-REPO = Path(__file__).resolve().parents[2]
+
+def planned(work: Path, config: dict) -> dict[str, list[str]]:
+    """Rule -> outputs of the jobs ``snakemake -n`` plans for ``config`` (default triggers)."""
+    write_config(work / "changed.yaml", config)
+    run = snakemake(work, "-n", "--configfile", "changed.yaml")
+    assert run.returncode == 0, run.stderr[-3000:]
+    jobs: dict[str, list[str]] = {}
+    rule = None
+    for line in (run.stdout + run.stderr).splitlines():
+        if match := re.match(r"^(?:local)?rule (\w+):$", line):
+            rule = match.group(1)
+            jobs.setdefault(rule, [])
+        elif rule and (match := re.match(r"^\s+output: (.*)$", line)):
+            jobs[rule] += match.group(1).split(", ")
+    return jobs
 
 
-def _workdir(tmp_path: Path, mirror: Path) -> Path:
-    work = tmp_path / "run"
-    work.mkdir()
-    shutil.copy(REPO / "Snakefile", work / "Snakefile")
-    for folder in ("workflow", "config", "notebooks", "envs"):
-        shutil.copytree(REPO / folder, work / folder)
-    shutil.copytree(REPO / "src" / "hierbn" / "stan", work / "src" / "hierbn" / "stan")
-    tiny = (REPO / "tests" / "e2e" / "tiny.yaml").read_text()
-    (work / "tiny.yaml").write_text(
-        tiny + f"data:\n  registry: config/datasets.tsv\n  mirrors: ['{mirror}']\n"
-    )
-    return work
+REPORTING = {"execute_notebook", "render_report", "study_runtime", "scoreboard", "all"}
 
 
-def _snakemake(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["snakemake", "--cores", "2", *args], cwd=cwd, capture_output=True, text=True, timeout=1500
-    )
+@pytest.mark.parametrize("study", STUDIES)
+def test_every_registered_study_has_a_report_and_a_scoreboard_row(
+    tiny_run: TinyRun, study: str
+) -> None:
+    html = (tiny_run.results / study / "report.html").read_text()
+    claims = json.loads((tiny_run.results / study / "claims.json").read_text())["claims"]
+    assert "Headline claims" in html and 'class="claims"' in html
+    assert all(c["ours_text"] and c["paper_text"] for c in claims)
+    board = json.loads((tiny_run.results / "scoreboard.json").read_text())
+    row = next(r for r in board["studies"] if r["study"] == study)
+    assert sum(row["counts"].values()) == len(claims) == row["claims"]
+    assert row["jobs"] > 0 and row["wall_seconds"] > 0 and len(row["config_hash"]) == 10
+    assert row["config_files"] == ["config/config.yaml", "tiny.yaml"]
+    on_board = [c["id"] for c in board["claims"] if c["study"] == study]
+    assert on_board == [c["id"] for c in claims]
 
 
-TINY = ("--configfile", "tiny.yaml")
+def test_scoreboard_page_lists_every_study_and_claim(tiny_run: TinyRun) -> None:
+    page = (tiny_run.results / "index.html").read_text()
+    board = json.loads((tiny_run.results / "scoreboard.json").read_text())
+    assert [r["study"] for r in board["studies"]] == list(STUDIES)
+    for study in STUDIES:
+        assert f'href="{study}/report.html"' in page
+    assert page.count('<span class="status"') == len(board["claims"])
 
 
-def test_tiny_workflow_end_to_end(tmp_path: Path, mirror: Path) -> None:
-    work = _workdir(tmp_path, mirror)
-    run = _snakemake(work, *TINY)
-    assert run.returncode == 0, run.stderr[-4000:]
-    results = work / "results" / "azzimonti2019"
-    html = (results / "report.html").read_text()
-    assert "Headline claims" in html and html.count("data:image/png") >= 5
-    for name in ("figure3", "figure4", "figure7", "figure8", "figure9"):
-        assert (results / "figures" / f"{name}.png").stat().st_size > 1000
-        assert (results / "figures" / f"{name}.pdf").is_file()
-    claims = json.loads((results / "claims.json").read_text())["claims"]
-    assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 19)]
-    by_id = {c["id"]: c for c in claims}
-    assert by_id["H6"]["status"] == "pass" and by_id["H14"]["status"] == "not covered"
-    e2 = pd.read_parquet(results / "e2" / "iris.parquet")
-    assert set(e2.method) == {"bdeu1", "bdeu10", "hier"} and (e2.seed.notna()).all()
-    beal = work / "results" / "beal2006"
-    assert beal.joinpath("report.html").read_text().count("data:image/png") >= 5
-    beal_claims = json.loads((beal / "claims.json").read_text())["claims"]
-    assert [c["id"] for c in beal_claims] == [f"H{i}" for i in range(1, 13)]
-    assert {c["id"]: c for c in beal_claims}["H5"]["ours"]["vb_from_cs_violations"] == 0
-    pj = work / "results" / "petitjean2018"
-    assert pj.joinpath("report.html").read_text().count("data:image/png") >= 5
-    pj_claims = {c["id"]: c for c in json.loads((pj / "claims.json").read_text())["claims"]}
-    assert len(pj_claims) == 13 and pj_claims["H13"]["status"] != "not covered"
-    cells = list((pj / "cv" / "iris").rglob("*.parquet"))
-    assert len(cells) == 2 * 8  # 2 folds x: (nb, skdb) x {m, hdp}, nb single-20/50, level-20, rf
-    assert set(pd.read_parquet(pj / "cv.parquet").method) >= {"nb-hdp-single-20", "rf"}
-    report = pd.read_csv(results / "data_report.tsv", sep="\t")
-    assert set(report["id"]) == {"adult", "contact-lenses", "iris"}
-    # Nothing left to do: a second run is a no-op, and no temporary files are left behind.
-    again = _snakemake(work, *TINY, "-n")
+def test_a_second_run_has_nothing_to_do_and_leaves_no_temporary_files(tiny_run: TinyRun) -> None:
+    again = snakemake(tiny_run.work, "--configfile", "tiny.yaml", "-n")
     assert "Nothing to be done" in again.stdout + again.stderr
-    assert not list(results.rglob("*.tmp*"))
+    assert not list(tiny_run.results.rglob("*.tmp*"))
+
+
+def test_forest_size_reruns_only_the_random_forest_cells(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["petitjean2018"]["cv"]["random_forest"]["trees"] += 1
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"pj_cv_cell", "pj_claims"} | REPORTING
+    cells = jobs["pj_cv_cell"]
+    assert cells and all(c.endswith("/rf.parquet") for c in cells)
+    datasets = len(config["petitjean2018"]["datasets"])
+    assert len(cells) == datasets * config["petitjean2018"]["cv"]["rounds"] * 2
+
+
+def test_an_iteration_study_value_reruns_only_iteration_study_cells(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["petitjean2018"]["cv"]["iteration_study"]["iterations"] = [30]
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"pj_cv_cell", "pj_claims"} | REPORTING
+    assert all(re.search(r"-hdp-(single|level)-30\.parquet$", c) for c in jobs["pj_cv_cell"])
+
+
+def test_an_e2_value_reruns_only_e2_jobs(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["azzimonti2019"]["e2"]["test_size"] += 1
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"azz_e2_dataset", "azz_claims"} | REPORTING
+    assert len(jobs["azz_e2_dataset"]) == len(config["azzimonti2019"]["e2"]["datasets"])
+
+
+def test_enabled_splice_run_is_planned_as_a_claims_input(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    splice = config["petitjean2018"]["splice"]
+    for part in ("train", "test"):
+        (tiny_run.work / f"{part}.seq").write_text("ACGT\nTTGA\n")
+        (tiny_run.work / f"{part}.lab").write_text("1\n-1\n")
+        splice.update({f"{part}_sequences": f"{part}.seq", f"{part}_labels": f"{part}.lab"})
+    splice["enabled"] = True
+    jobs = planned(tiny_run.work, config)
+    assert jobs["pj_splice"] == ["results/petitjean2018/splice.parquet"]
+    assert "pj_claims" in jobs and "pj_cv_cell" not in jobs
+
+
+def test_notebooks_read_declared_inputs_only() -> None:
+    for study in STUDIES:
+        source = (Path(__file__).parents[2] / "notebooks" / f"{study}.ipynb").read_text()
+        assert "Report(inputs, figures_dir)" in source
+        assert not re.search(r"glob|rglob|results_dir|\.exists\(", source), study
 
 
 def test_unknown_config_key_is_an_error(tmp_path: Path, mirror: Path) -> None:
-    work = _workdir(tmp_path, mirror)
+    work = make_workdir(tmp_path / "run", mirror)
     (work / "tiny.yaml").write_text((work / "tiny.yaml").read_text() + "bogus_key: 1\n")
-    run = _snakemake(work, *TINY, "-n")
+    run = snakemake(work, "--configfile", "tiny.yaml", "-n")
     assert run.returncode != 0 and "bogus_key" in run.stdout + run.stderr
 
 
 def test_paper_config_plans(repo: Path) -> None:
-    run = _snakemake(repo, "-n", "--configfile", "config/paper.yaml", "--quiet", "rules")
+    run = snakemake(repo, "-n", "--configfile", "config/paper.yaml", "--quiet", "rules")
     assert run.returncode == 0, run.stderr[-3000:]
     assert "azz_e1_cell" in run.stdout + run.stderr
     assert "pj_cv_cell" in run.stdout + run.stderr  # one job per (data set, round, fold, method)
@@ -92,6 +132,6 @@ def test_paper_config_plans(repo: Path) -> None:
     "profile", ["--workflow-profile=workflow/profiles/default", "--profile=workflow/profiles/slurm"]
 )
 def test_profiles_plan(repo: Path, profile: str) -> None:
-    run = _snakemake(repo, "-n", profile)
+    run = snakemake(repo, "-n", profile)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "profile" in run.stdout + run.stderr

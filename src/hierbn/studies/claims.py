@@ -108,6 +108,8 @@ def brief(value: Any, limit: int = MAX_TEXT) -> str:
 
 
 def _brief(value: Any) -> str:
+    if isinstance(value, Mapping | list | tuple) and not value:
+        return "—"
     if value is None or isinstance(value, bool | int | float):
         return num(value)
     if isinstance(value, str):

@@ -1,0 +1,30 @@
+"""azzimonti2019 in the tiny end-to-end run."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from tests.e2e.harness import TinyRun
+
+pytestmark = pytest.mark.e2e
+
+
+def test_azzimonti2019_report_claims_and_tables(tiny_run: TinyRun) -> None:
+    results = tiny_run.results / "azzimonti2019"
+    assert (results / "report.html").read_text().count("data:image/png") >= 5
+    for name in ("figure3", "figure4", "figure7", "figure8", "figure9"):
+        assert (results / "figures" / f"{name}.png").stat().st_size > 1000
+        assert (results / "figures" / f"{name}.pdf").is_file()
+    claims = json.loads((results / "claims.json").read_text())["claims"]
+    assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 19)]
+    by_id = {c["id"]: c for c in claims}
+    assert by_id["H6"]["status"] == "pass" and by_id["H14"]["status"] == "not covered"
+    e2 = pd.read_parquet(results / "e2" / "iris.parquet")
+    assert set(e2.method) == {"bdeu1", "bdeu10", "hier"} and (e2.seed.notna()).all()
+    report = pd.read_csv(results / "data_report.tsv", sep="\t")
+    assert set(report["id"]) == {"adult", "contact-lenses", "iris"}
+    prepared = tiny_run.work / "resources" / "azzimonti2019" / "prepared"
+    assert (prepared / "iris.parquet").is_file() and not (results / "prepared").exists()
