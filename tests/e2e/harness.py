@@ -3,6 +3,7 @@ registered study, and Snakemake run in it."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -56,3 +57,23 @@ class TinyRun:
     @property
     def results(self) -> Path:
         return self.work / "results"
+
+
+# Jobs any change of a study reruns after its experiment jobs: its claims feed these.
+REPORTING = {"execute_notebook", "render_report", "study_runtime", "scoreboard", "all"}
+
+
+def planned(work: Path, config: dict) -> dict[str, list[str]]:
+    """Rule -> outputs of the jobs ``snakemake -n`` plans for ``config`` (default triggers)."""
+    write_config(work / "changed.yaml", config)
+    run = snakemake(work, "-n", "--configfile", "changed.yaml")
+    assert run.returncode == 0, run.stderr[-3000:]
+    jobs: dict[str, list[str]] = {}
+    rule = None
+    for line in (run.stdout + run.stderr).splitlines():
+        if match := re.match(r"^(?:local)?rule (\w+):$", line):
+            rule = match.group(1)
+            jobs.setdefault(rule, [])
+        elif rule and (match := re.match(r"^\s+output: (.*)$", line)):
+            jobs[rule] += match.group(1).split(", ")
+    return jobs

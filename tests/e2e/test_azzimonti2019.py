@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pandas as pd
 import pytest
 
-from tests.e2e.harness import TinyRun
+from tests.e2e.harness import REPORTING, TinyRun, planned
 
 pytestmark = pytest.mark.e2e
 
@@ -28,3 +29,11 @@ def test_azzimonti2019_report_claims_and_tables(tiny_run: TinyRun) -> None:
     assert set(report["id"]) == {"adult", "contact-lenses", "iris"}
     prepared = tiny_run.work / "resources" / "azzimonti2019" / "prepared"
     assert (prepared / "iris.parquet").is_file() and not (results / "prepared").exists()
+
+
+def test_an_e2_value_reruns_only_e2_jobs(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["azzimonti2019"]["e2"]["test_size"] += 1
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"azz_e2_dataset", "azz_claims"} | REPORTING
+    assert len(jobs["azz_e2_dataset"]) == len(config["azzimonti2019"]["e2"]["datasets"])

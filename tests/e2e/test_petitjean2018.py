@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import re
 
 import pandas as pd
 import pytest
 
-from tests.e2e.harness import TinyRun
+from tests.e2e.harness import REPORTING, TinyRun, planned
 
 pytestmark = pytest.mark.e2e
 
@@ -22,3 +24,35 @@ def test_petitjean2018_report_claims_and_cells(tiny_run: TinyRun) -> None:
     assert set(pd.read_parquet(results / "cv.parquet").method) >= {"nb-hdp-single-20", "rf"}
     rf = pd.read_parquet(results / "cv" / "iris" / "r0f0" / "rf.parquet")
     assert json.loads(rf["config"].iloc[0]) == {"cv": {"random_forest": {"trees": 10}}}
+
+
+def test_forest_size_reruns_only_the_random_forest_cells(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["petitjean2018"]["cv"]["random_forest"]["trees"] += 1
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"pj_cv_cell", "pj_claims"} | REPORTING
+    cells = jobs["pj_cv_cell"]
+    assert cells and all(c.endswith("/rf.parquet") for c in cells)
+    datasets = len(config["petitjean2018"]["datasets"])
+    assert len(cells) == datasets * config["petitjean2018"]["cv"]["rounds"] * 2
+
+
+def test_an_iteration_study_value_reruns_only_iteration_study_cells(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["petitjean2018"]["cv"]["iteration_study"]["iterations"] = [30]
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"pj_cv_cell", "pj_claims"} | REPORTING
+    assert all(re.search(r"-hdp-(single|level)-30\.parquet$", c) for c in jobs["pj_cv_cell"])
+
+
+def test_enabled_splice_run_is_planned_as_a_claims_input(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    splice = config["petitjean2018"]["splice"]
+    for part in ("train", "test"):
+        (tiny_run.work / f"{part}.seq").write_text("ACGT\nTTGA\n")
+        (tiny_run.work / f"{part}.lab").write_text("1\n-1\n")
+        splice.update({f"{part}_sequences": f"{part}.seq", f"{part}_labels": f"{part}.lab"})
+    splice["enabled"] = True
+    jobs = planned(tiny_run.work, config)
+    assert jobs["pj_splice"] == ["results/petitjean2018/splice.parquet"]
+    assert "pj_claims" in jobs and "pj_cv_cell" not in jobs

@@ -3,7 +3,6 @@ a config change reruns, and the configs and profiles that must plan."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from pathlib import Path
@@ -11,28 +10,9 @@ from pathlib import Path
 import pytest
 
 from hierbn.studies import STUDIES
-from tests.e2e.harness import TinyRun, make_workdir, snakemake, write_config
+from tests.e2e.harness import TinyRun, make_workdir, snakemake
 
 pytestmark = pytest.mark.e2e
-
-
-def planned(work: Path, config: dict) -> dict[str, list[str]]:
-    """Rule -> outputs of the jobs ``snakemake -n`` plans for ``config`` (default triggers)."""
-    write_config(work / "changed.yaml", config)
-    run = snakemake(work, "-n", "--configfile", "changed.yaml")
-    assert run.returncode == 0, run.stderr[-3000:]
-    jobs: dict[str, list[str]] = {}
-    rule = None
-    for line in (run.stdout + run.stderr).splitlines():
-        if match := re.match(r"^(?:local)?rule (\w+):$", line):
-            rule = match.group(1)
-            jobs.setdefault(rule, [])
-        elif rule and (match := re.match(r"^\s+output: (.*)$", line)):
-            jobs[rule] += match.group(1).split(", ")
-    return jobs
-
-
-REPORTING = {"execute_notebook", "render_report", "study_runtime", "scoreboard", "all"}
 
 
 @pytest.mark.parametrize("study", STUDIES)
@@ -65,46 +45,6 @@ def test_a_second_run_has_nothing_to_do_and_leaves_no_temporary_files(tiny_run: 
     again = snakemake(tiny_run.work, "--configfile", "tiny.yaml", "-n")
     assert "Nothing to be done" in again.stdout + again.stderr
     assert not list(tiny_run.results.rglob("*.tmp*"))
-
-
-def test_forest_size_reruns_only_the_random_forest_cells(tiny_run: TinyRun) -> None:
-    config = copy.deepcopy(tiny_run.config)
-    config["petitjean2018"]["cv"]["random_forest"]["trees"] += 1
-    jobs = planned(tiny_run.work, config)
-    assert set(jobs) == {"pj_cv_cell", "pj_claims"} | REPORTING
-    cells = jobs["pj_cv_cell"]
-    assert cells and all(c.endswith("/rf.parquet") for c in cells)
-    datasets = len(config["petitjean2018"]["datasets"])
-    assert len(cells) == datasets * config["petitjean2018"]["cv"]["rounds"] * 2
-
-
-def test_an_iteration_study_value_reruns_only_iteration_study_cells(tiny_run: TinyRun) -> None:
-    config = copy.deepcopy(tiny_run.config)
-    config["petitjean2018"]["cv"]["iteration_study"]["iterations"] = [30]
-    jobs = planned(tiny_run.work, config)
-    assert set(jobs) == {"pj_cv_cell", "pj_claims"} | REPORTING
-    assert all(re.search(r"-hdp-(single|level)-30\.parquet$", c) for c in jobs["pj_cv_cell"])
-
-
-def test_an_e2_value_reruns_only_e2_jobs(tiny_run: TinyRun) -> None:
-    config = copy.deepcopy(tiny_run.config)
-    config["azzimonti2019"]["e2"]["test_size"] += 1
-    jobs = planned(tiny_run.work, config)
-    assert set(jobs) == {"azz_e2_dataset", "azz_claims"} | REPORTING
-    assert len(jobs["azz_e2_dataset"]) == len(config["azzimonti2019"]["e2"]["datasets"])
-
-
-def test_enabled_splice_run_is_planned_as_a_claims_input(tiny_run: TinyRun) -> None:
-    config = copy.deepcopy(tiny_run.config)
-    splice = config["petitjean2018"]["splice"]
-    for part in ("train", "test"):
-        (tiny_run.work / f"{part}.seq").write_text("ACGT\nTTGA\n")
-        (tiny_run.work / f"{part}.lab").write_text("1\n-1\n")
-        splice.update({f"{part}_sequences": f"{part}.seq", f"{part}_labels": f"{part}.lab"})
-    splice["enabled"] = True
-    jobs = planned(tiny_run.work, config)
-    assert jobs["pj_splice"] == ["results/petitjean2018/splice.parquet"]
-    assert "pj_claims" in jobs and "pj_cv_cell" not in jobs
 
 
 def test_notebooks_read_declared_inputs_only() -> None:

@@ -136,11 +136,14 @@ def _sweeps(
     prior_rate,
     alpha_max,
     conc_every,
+    alpha_trace,
 ):
     """Iterations it_from.. of Algorithm 1 on the state (n, t, alpha, pbar, recorded[0]),
-    updated in place. Returns the first iteration not run: n_iter, or earlier when a table
-    count could leave the Stirling table's columns (the caller grows it and resumes, so the
-    chain never depends on the table's size)."""
+    updated in place; with a non-empty ``alpha_trace[iteration, concentration]`` the
+    concentrations after each iteration are recorded (for convergence diagnostics). Returns
+    the first iteration not run: n_iter, or earlier when a table count could leave the
+    Stirling table's columns (the caller grows it and resumes, so the chain never depends on
+    the table's size)."""
     n_nodes, k_values = n.shape
     depth = level[n_nodes - 1]
     n_tot = n.sum(axis=1)
@@ -214,6 +217,8 @@ def _sweeps(
                 if shape[c] > 0 and rate[c] > 0:
                     draw = np.random.gamma(shape[c], 1.0 / rate[c])
                     alpha[c] = min(alpha_max, max(ALPHA_MIN, draw))  # guards of spec §7.1
+        if alpha_trace.shape[0] > 0:
+            alpha_trace[it, :] = alpha
         if it >= burn_in:  # eqs. (12)-(14), then the running mean
             for j in range(n_nodes):
                 if j == 0:
@@ -265,6 +270,7 @@ class HDPEstimate:
     n: np.ndarray
     t: np.ndarray
     seconds: dict[str, float]  # wall time of tree building and of sampling (spec E12)
+    alpha_trace: np.ndarray | None = None  # [iteration, concentration] when traced
 
     def query(self, contexts: np.ndarray) -> np.ndarray:
         """P(X | context) for each row of conditioning values (deepest existing node, §2.5)."""
@@ -290,11 +296,14 @@ def fit_hdp(
     conc_every: int = 5,
     seed: int = 0,
     stirling: StirlingCache = SHARED,
+    trace: bool = False,
 ) -> HDPEstimate:
     """Fit one HDP context tree (Algorithm 1). Defaults are the spec's decisions (§7): the
     paper's improper Gamma(0, 0) concentration prior (``prior`` = (shape, rate); the 2017 code
     used (2, 1)), concentrations resampled every 5 iterations, burn-in min(1000, n_iter/10),
-    alpha in [1e-6, 4000], root tables min(1, n) with alpha_0 = 2, Level tying."""
+    alpha in [1e-6, 4000], root tables min(1, n) with alpha_0 = 2, Level tying. ``trace``
+    keeps the concentrations of every iteration (``alpha_trace``) for
+    :mod:`hierbn.diagnostics`; it does not change the chain."""
     start = time.perf_counter()
     values = np.asarray(child_values, dtype=np.int64)
     context_matrix = np.asarray(contexts, dtype=np.int64).reshape(len(values), -1)
@@ -308,6 +317,7 @@ def fit_hdp(
     alpha = np.full(n_conc, float(alpha_init))
     pbar = np.zeros(n.shape)
     recorded = np.zeros(1, dtype=np.int64)
+    alpha_trace = np.zeros((n_iter if trace else 0, n_conc))
     it, need = 0, int(t.max()) + window + 1
     while it < n_iter:  # resumes after growing the shared Stirling table (spec §2.4)
         log_s = stirling.table(n_max, need)
@@ -331,7 +341,8 @@ def fit_hdp(
             prior[1],
             alpha_max,
             conc_every,
+            alpha_trace,
         )
         need = log_s.shape[1]  # only reached when a table count outgrew the columns
     seconds = {"tree_seconds": built - start, "sampling_seconds": time.perf_counter() - built}
-    return HDPEstimate(tree, pbar, alpha, n, t, seconds)
+    return HDPEstimate(tree, pbar, alpha, n, t, seconds, alpha_trace if trace else None)

@@ -29,8 +29,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hierbn.stan.diagnostics import max_rhat
-
 BACKENDS = ("auto", "cmdstanpy", "pystan")
 
 
@@ -334,8 +332,3 @@ def stan_csv_variable(table: pd.DataFrame, name: str) -> np.ndarray:
     for col, idx in zip(columns, index, strict=True):
         out[(slice(None), *idx)] = table[col].to_numpy()
     return out
-
-
-def chain_rhat(draws: np.ndarray) -> float:
-    """Max rank-normalised R-hat of ``draws[chain, iteration, ...]``."""
-    return max_rhat(draws)

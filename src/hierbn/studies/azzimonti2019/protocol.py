@@ -14,6 +14,7 @@ from hierbn.bn.counting import family_counts, validate_codes
 from hierbn.bn.parameters import EstimatorSpec, fit_cpts
 from hierbn.bn.structures import BNStructure, tan
 from hierbn.data.preprocess import CodedData, discretise_equal_frequency, encode, impute_median_mode
+from hierbn.diagnostics import convergence
 from hierbn.estimators.bdeu import bdeu_theta, ml_theta
 from hierbn.estimators.hier_exact import exact_posterior_theta
 from hierbn.estimators.hier_vi import fit_hier_vi, warm_up
@@ -22,7 +23,6 @@ from hierbn.seeds import int_seed, rng_for
 from hierbn.stan.runner import (
     BackendUnavailable,
     NutsSettings,
-    chain_rhat,
     sample_nuts,
     variational_meanfield,
 )
@@ -80,6 +80,68 @@ def _vi_metrics(counts: np.ndarray) -> tuple[np.ndarray, dict[str, float]]:
     }
 
 
+def _nuts_fit(
+    counts: np.ndarray,
+    key: tuple,
+    settings: NutsSettings,
+    backend: str,
+    compiled: dict[str, Any] | None,
+    base_seed: int,
+) -> tuple[int, np.ndarray, dict[str, float]]:
+    """Stan NUTS on one count table: (seed, posterior mean, metrics with ArviZ diagnostics)."""
+    seed = int_seed(*key, "nuts", base_seed=base_seed)
+    fit = sample_nuts("hier_md", _stan_data(counts), ["theta"], seed, backend, settings, compiled)
+    draws = fit.draws["theta"]  # chain, iter, y, x
+    estimate = draws.mean(axis=(0, 1)).T
+    diagnostics = convergence(draws)
+    metrics = {
+        "seconds": fit.seconds,
+        "rhat_max": diagnostics.rhat_max,
+        "divergences": fit.divergences,
+        "failed": float(not np.all(np.isfinite(estimate))),
+        "ess_bulk_min": diagnostics.ess_bulk_min,
+        "ess_tail_min": diagnostics.ess_tail_min,
+    }
+    return seed, estimate, metrics
+
+
+def _advi_fit(
+    counts: np.ndarray, key: tuple, backend: str, compiled: dict[str, Any] | None, base_seed: int
+) -> tuple[int, np.ndarray | None, dict[str, float]] | None:
+    """Stan's meanfield ADVI on one count table: (seed, mean or None when it failed, metrics),
+    or None when no ADVI executable is available."""
+    seed = int_seed(*key, "advi", base_seed=base_seed)
+    try:
+        fit = variational_meanfield(
+            "hier_md", _stan_data(counts), ["theta"], seed, backend, compiled
+        )
+    except BackendUnavailable:
+        return None
+    except RuntimeError:
+        return seed, None, {"failed": 1.0}
+    estimate = fit.draws["theta"].mean(axis=(0, 1)).T
+    failed = not np.all(np.isfinite(estimate))
+    return seed, None if failed else estimate, {"seconds": fit.seconds, "failed": float(failed)}
+
+
+def _stan_fits(
+    counts: np.ndarray,
+    methods: list[str],
+    key: tuple,
+    settings: NutsSettings,
+    backend: str,
+    compiled: dict[str, Any] | None,
+    base_seed: int,
+) -> dict[str, tuple[int, np.ndarray | None, dict[str, float]]]:
+    """The configured Stan methods (NUTS, ADVI) on one count table, by method."""
+    fits = {}
+    if "nuts" in methods:
+        fits["nuts"] = _nuts_fit(counts, key, settings, backend, compiled, base_seed)
+    if "advi" in methods and (advi := _advi_fit(counts, key, backend, compiled, base_seed)):
+        fits["advi"] = advi
+    return fits
+
+
 def run_e1_cell(
     n_x: int,
     n_y: int,
@@ -115,42 +177,12 @@ def run_e1_cell(
                 start = time.perf_counter()
                 estimates["exact"] = exact_posterior_theta(counts)
                 records += metric_records(base, "exact", {"seconds": time.perf_counter() - start})
-            if "nuts" in methods and backend is not None:
-                seed = int_seed(*key, "nuts", base_seed=base_seed)
-                fit = sample_nuts(
-                    "hier_md", _stan_data(counts), ["theta"], seed, backend, settings, compiled
-                )
-                draws = fit.draws["theta"]  # chain, iter, y, x
-                estimates["nuts"] = draws.mean(axis=(0, 1)).T
-                records += metric_records(
-                    {**base, "seed": seed},
-                    "nuts",
-                    {
-                        "seconds": fit.seconds,
-                        "rhat_max": chain_rhat(draws),
-                        "divergences": fit.divergences,
-                        "failed": float(not np.all(np.isfinite(estimates["nuts"]))),
-                    },
-                )
-            if "advi" in methods and backend is not None:
-                seed = int_seed(*key, "advi", base_seed=base_seed)
-                try:
-                    fit = variational_meanfield(
-                        "hier_md", _stan_data(counts), ["theta"], seed, backend, compiled
-                    )
-                    estimate = fit.draws["theta"].mean(axis=(0, 1)).T
-                    failed = not np.all(np.isfinite(estimate))
-                    if not failed:
-                        estimates["advi"] = estimate
-                    records += metric_records(
-                        {**base, "seed": seed},
-                        "advi",
-                        {"seconds": fit.seconds, "failed": float(failed)},
-                    )
-                except BackendUnavailable:
-                    pass
-                except RuntimeError:
-                    records += metric_records({**base, "seed": seed}, "advi", {"failed": 1.0})
+            if backend is not None:
+                stan = _stan_fits(counts, methods, key, settings, backend, compiled, base_seed)
+                for method, (seed, estimate, metrics) in stan.items():
+                    if estimate is not None:
+                        estimates[method] = estimate
+                    records += metric_records({**base, "seed": seed}, method, metrics)
             for method, estimate in estimates.items():
                 records += metric_records(base, method, cpt_distances(estimate, theta_true))
                 if "exact" in estimates and method != "exact":
