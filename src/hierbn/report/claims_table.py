@@ -15,7 +15,7 @@ CSS = """
 <style>
 table.claims { border-collapse: collapse; font: 13px/1.35 system-ui, sans-serif; width: 100%; }
 table.claims th, table.claims td { border-bottom: 1px solid #d0d7de; padding: 5px 8px;
-  text-align: left; vertical-align: top; }
+  text-align: left !important; vertical-align: top; }
 table.claims th { background: #f6f8fa; position: sticky; top: 0; }
 table.claims td.id { white-space: nowrap; font-weight: 600; }
 table.claims td.criterion, table.claims .note { color: #57606a; font-size: 12px; }

@@ -22,7 +22,7 @@ h1 { margin-bottom: 4px; } .lead { color: #57606a; margin-top: 0; }
 table.studies { border-collapse: collapse; margin: 12px 0 28px; }
 table.studies th, table.studies td { border-bottom: 1px solid #d0d7de; padding: 6px 10px;
   text-align: left; vertical-align: top; }
-table.studies th { background: #f6f8fa; } td.num { text-align: right; }
+table.studies th { background: #f6f8fa; } td.num { text-align: right; white-space: nowrap; }
 .pass { color: #1a7f37; font-weight: 600; } .fail { color: #cf222e; font-weight: 600; }
 .nc { color: #6e7781; } code { font-size: 12px; } .small { color: #57606a; font-size: 12px; }
 </style>

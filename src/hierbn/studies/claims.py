@@ -90,7 +90,7 @@ def num(value: Any, digits: int = 3) -> str:
     if magnitude >= digits - 1:
         return f"{round(x, digits - 1 - magnitude):,.0f}"
     if magnitude < -3:
-        return f"{x:.{max(digits - 1, 0)}e}"
+        return f"{x:.{digits}g}"
     decimals = max(digits - 1 - magnitude, 0)
     return f"{x:,.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{x:,.0f}"
 

@@ -19,7 +19,7 @@ from hierbn.studies.beal2006.tables import (
     table3,
     true_ranks,
 )
-from hierbn.studies.claims import NOT_COVERED, claim, evaluate, num, status
+from hierbn.studies.claims import claim, evaluate, not_covered, num, status
 
 
 @dataclass(frozen=True)
@@ -82,18 +82,18 @@ def claim_h2(r: Results) -> dict[str, Any]:
 
 
 def claim_h3(r: Results) -> dict[str, Any]:
+    text = "VB's posterior over structures is closest to AIS (Fig. 3(c))"
+    crit = "KL(P_AIS||P_VB) lowest at >= 70% of sizes"
     if "AIS" not in r.wide:
-        return claim(
-            "H3", "VB's posterior closest to AIS", "lowest", None, "", NOT_COVERED, "AIS not run"
-        )
+        return not_covered("H3", text, "lowest by a long way", crit, "AIS not run")
     kl = kl_to_ais(r.wide, list(CORRECTED)).pivot(index="n", columns="method", values="kl")
     best = float((kl["VB"] < kl[["BIC", "BICp", "CS"]].min(axis=1)).mean())
     return claim(
         "H3",
-        "VB's posterior over structures is closest to AIS (Fig. 3(c))",
+        text,
         "lowest by a long way",
         {"fraction_sizes_vb_lowest_kl": best, "kl": kl.round(3).to_dict()},
-        "KL(P_AIS||P_VB) lowest at >= 70% of sizes",
+        crit,
         status(best >= 0.7),
         ours_text=f"VB has the lowest KL to AIS at {best:.0%} of {len(kl)} sizes; median KL "
         + ", ".join(f"{m} {num(kl[m].median(), 2)}" for m in kl.columns),
@@ -161,20 +161,24 @@ def claim_h5(r: Results) -> dict[str, Any]:
 
 
 def claim_h6(r: Results) -> dict[str, Any]:
+    text = "AIS rarely violates the VB bound at small n; violations grow with n (Table 3)"
+    paper = {"n<=560": 5.7, "10240": 71.7}
+    paper_text = "AIS(1) < VB*: ≤ 5.7% for n ≤ 560, 71.7% at n = 10,240"
+    crit = "%AIS(1)<VB* <= 10% for n <= 560 and non-decreasing from smallest to largest n"
     if not r.has_ais:
-        return claim("H6", "AIS vs VB bound", None, None, "", NOT_COVERED, "AIS not run")
+        return not_covered("H6", text, paper, crit, "AIS not run", paper_text=paper_text)
     t3 = table3(r.wide, r.ais)
     small = t3[t3.n <= 560]["% AIS(1) < VB*"].max()
     rising = bool(t3["% AIS(1) < VB*"].iloc[-1] >= t3["% AIS(1) < VB*"].iloc[0])
     ok = (small <= 10 if not np.isnan(small) else True) and rising
     return claim(
         "H6",
-        "AIS rarely violates the VB bound at small n; violations grow with n (Table 3)",
-        {"n<=560": 5.7, "10240": 71.7},
+        text,
+        paper,
         t3.round(2).to_dict("records"),
-        "%AIS(1)<VB* <= 10% for n <= 560 and non-decreasing from smallest to largest n",
+        crit,
         status(ok),
-        paper_text="AIS(1) < VB*: ≤ 5.7% for n ≤ 560, 71.7% at n = 10,240",
+        paper_text=paper_text,
         ours_text="AIS(1) < VB*: "
         + ", ".join(
             f"{num(v, 2)}% (n={n})" for n, v in zip(t3.n, t3["% AIS(1) < VB*"], strict=True)
@@ -183,23 +187,27 @@ def claim_h6(r: Results) -> dict[str, Any]:
 
 
 def claim_h7(r: Results) -> dict[str, Any]:
+    text = "MH rejection grows with n; acceptance falls within a run (Fig. 6(b,c))"
+    paper = {"<=560": "<40.3%", "10240": "79.2%"}
+    paper_text = "MH rejection < 40.3% for n ≤ 560, 79.2% at n = 10,240"
+    crit = "rejection non-decreasing in n (1-point tolerance); first-quarter acceptance >= last"
     if not r.has_ais:
-        return claim("H7", "MH degrades", None, None, "", NOT_COVERED, "AIS not run")
+        return not_covered("H7", text, paper, crit, "AIS not run", paper_text=paper_text)
     rej = table3(r.wide, r.ais).set_index("n")["% MH rejection"]
     ais = r.ais
     acc = ais[ais.metric.str.startswith("acceptance_q")].groupby("metric")["value"].mean()
     ok = bool(np.all(np.diff(rej.to_numpy()) >= -1.0)) and acc.iloc[0] >= acc.iloc[-1]
     return claim(
         "H7",
-        "MH rejection grows with n; acceptance falls within a run (Fig. 6(b,c))",
-        {"<=560": "<40.3%", "10240": "79.2%"},
+        text,
+        paper,
         {
             "rejection_by_n": rej.round(1).to_dict(),
             "acceptance_by_quarter": acc.round(3).to_dict(),
         },
-        "rejection non-decreasing in n (1-point tolerance); first-quarter acceptance >= last",
+        crit,
         status(ok),
-        paper_text="MH rejection < 40.3% for n ≤ 560, 79.2% at n = 10,240",
+        paper_text=paper_text,
         ours_text="MH rejection "
         + ", ".join(f"{num(v, 2)}% (n={n})" for n, v in rej.items())
         + f"; acceptance by quarter {num(acc.iloc[0], 2)} → {num(acc.iloc[-1], 2)}",
@@ -207,11 +215,14 @@ def claim_h7(r: Results) -> dict[str, Any]:
 
 
 def claim_h8(r: Results) -> dict[str, Any]:
+    text = "AIS needs long schedules (Fig. 6(a)): short K underestimates; true start overestimates"
+    paper = {"crosses_vb_at_K": 5000}
+    paper_text = "AIS reaches VB* at K ≈ 5,000"
+    crit = "median at the shortest K < VB*; true start above prior starts at the shortest K"
     schedule = r.schedule
     if schedule is None or schedule.empty:
-        return claim(
-            "H8", "AIS schedule study", None, None, "", NOT_COVERED, "schedule study not run"
-        )
+        why = "schedule study not run"
+        return not_covered("H8", text, paper, crit, why, paper_text=paper_text)
     prior = schedule[schedule.start == "prior"].groupby("steps")["value"].median()
     true_start = schedule[schedule.start == "true"].set_index("steps")["value"]
     n = int(schedule["n"].iloc[0])
@@ -222,16 +233,16 @@ def claim_h8(r: Results) -> dict[str, Any]:
     ok = prior.iloc[0] < vb_star and true_start.loc[short] > prior.loc[short]
     return claim(
         "H8",
-        "AIS needs long schedules (Fig. 6(a)): short K underestimates; true start overestimates",
-        {"crosses_vb_at_K": 5000},
+        text,
+        paper,
         {
             "median_log_z_by_K": prior.round(2).to_dict(),
             "vb_star": vb_star,
             "first_K_reaching_vb": crossing,
         },
-        "median at the shortest K < VB*; true start above prior starts at the shortest K",
+        crit,
         status(ok),
-        paper_text="AIS reaches VB* at K ≈ 5,000",
+        paper_text=paper_text,
         ours_text=f"median ln Z {num(prior.iloc[0], 4)} (K={short}) … {num(prior.iloc[-1], 4)} "
         f"(K={int(prior.index.max())}) vs VB* {num(vb_star, 4)}; first K reaching VB*: "
         f"{num(crossing) if crossing is not None else 'none'}",
@@ -239,9 +250,12 @@ def claim_h8(r: Results) -> dict[str, Any]:
 
 
 def claim_h9(r: Results) -> dict[str, Any]:
+    text = "Cost: VBEM ~2.9x EM; one AIS run ~96x VBEM (n = 480)"
+    paper, paper_text = {"vb_em": 2.9, "ais_vb": 96}, "VBEM/EM 2.9×; AIS/VBEM 96×"
+    crit = "VB/EM in [0.5, 4]; AIS/VB > 10"
     timing = r.timing
     if not timing:
-        return claim("H9", "Cost ratios", None, None, "", NOT_COVERED)
+        return not_covered("H9", text, paper, crit, "no timings", paper_text=paper_text)
     ratio_vb_em = timing["vb_seconds"] / timing["em_seconds"]
     ratio_ais = (
         timing.get("ais_seconds", float("nan")) / timing["vb_seconds"]
@@ -251,13 +265,13 @@ def claim_h9(r: Results) -> dict[str, Any]:
     ok = 0.5 <= ratio_vb_em <= 4 and (np.isnan(ratio_ais) or ratio_ais > 10)
     return claim(
         "H9",
-        "Cost: VBEM ~2.9x EM; one AIS run ~96x VBEM (n = 480)",
-        {"vb_em": 2.9, "ais_vb": 96},
+        text,
+        paper,
         {"vb_em": ratio_vb_em, "ais_vb": ratio_ais, **timing},
-        "VB/EM in [0.5, 4]; AIS/VB > 10",
+        crit,
         status(ok),
         "AIS/VB uses the configured AIS steps",
-        paper_text="VBEM/EM 2.9×; AIS/VBEM 96×",
+        paper_text=paper_text,
         ours_text=f"VBEM/EM {num(ratio_vb_em, 2)}×; AIS/VBEM {num(ratio_ais, 2)}× "
         f"(n = {timing['n']})",
     )
@@ -298,11 +312,12 @@ def claim_h11(r: Results) -> dict[str, Any]:
 
 
 def claim_h12(r: Results) -> dict[str, Any]:
+    text = "Experiment B: VB's median rank is at least as good as BIC's and BICp's at most n"
+    paper = "VB <= CS <= BICp <= BIC mostly"
+    crit = "VB median rank <= min(BIC, BICp) at > 50% of sizes"
     wide = r.wide
     if not (wide.rep >= 1).any():
-        return claim(
-            "H12", "Experiment B summaries", None, None, "", NOT_COVERED, "no parameter draws run"
-        )
+        return not_covered("H12", text, paper, crit, "no parameter draws run")
     b = experiment_b(wide)
     med = b.pivot(index="n", columns="method", values="median_rank")
     frac_vb = float((med["VB"] <= med[["BIC", "BICp"]].min(axis=1)).mean())
@@ -310,15 +325,15 @@ def claim_h12(r: Results) -> dict[str, Any]:
     instances = int(b["instances"].max())
     return claim(
         "H12",
-        "Experiment B: VB's median rank is at least as good as BIC's and BICp's at most n",
-        "VB <= CS <= BICp <= BIC mostly",
+        text,
+        paper,
         {
             "fraction_n_vb_best_vs_bic_bicp": frac_vb,
             "median_rank": med.to_dict(),
             "vb_capped_fraction": capped,
             "instances": instances,
         },
-        "VB median rank <= min(BIC, BICp) at > 50% of sizes",
+        crit,
         status(frac_vb > 0.5),
         ours_text=f"VB median rank ≤ min(BIC, BICp) at {frac_vb:.0%} of {len(med)} sizes "
         f"({instances} parameter draws)",

@@ -1,0 +1,57 @@
+"""The shared claim record and its short texts (hierbn.studies.claims)."""
+
+import math
+
+import pytest
+
+from hierbn.studies.claims import brief, claim, evaluate, not_covered, num, series, status, wdl
+
+
+@pytest.mark.parametrize(
+    ("value", "digits", "text"),
+    [
+        (8912.3, 2, "8,900"),
+        (38123.0, 2, "38,000"),
+        (8912.3, 3, "8,910"),
+        (0.0123456, 3, "0.0123"),
+        (1.2345e-5, 2, "1.2e-05"),
+        (0.5, 3, "0.5"),
+        (1.0, 3, "1"),
+        (12345, 3, "12,345"),  # counts stay exact
+        (-0.0456, 2, "-0.046"),
+        (0.0, 3, "0"),
+        (math.nan, 3, "—"),
+        (None, 3, "—"),
+        (True, 3, "yes"),
+    ],
+)
+def test_numbers_are_rounded_to_significant_digits(value, digits, text) -> None:
+    assert num(value, digits) == text
+
+
+def test_brief_texts_of_nested_values_and_long_ones_are_cut() -> None:
+    assert brief({"a": 1.23456, "b": {"x": 0.5, "y": [1, 2]}, "c": None}) == (
+        "a: 1.23; b: (x: 0.5; y: (1, 2)); c: —"
+    )
+    assert brief({}) == "—" and brief([]) == "—"
+    long = brief(list(range(1000)))
+    assert len(long) == 240 and long.endswith("…")
+    assert (
+        series({2: 8912.0, 4: 12000.0, 8: 38123.0}, "|X|=", 2) == "8,900 (|X|=2) … 38,000 (|X|=8)"
+    )
+    assert wdl({"wins": 3, "draws": 1, "losses": 2, "p_value": 0.6875}) == "3-1-2 (p = 0.69)"
+
+
+def test_claim_record_has_texts_and_checks_its_status() -> None:
+    record = claim("H1", "text", {"a": 0.123456}, 2.5, "crit", status(True), ours_text="ours")
+    assert record["paper_text"] == "a: 0.123" and record["ours_text"] == "ours"
+    assert record["status"] == "pass" and status(False) == "fail"
+    assert not_covered("H2", "t", 1, "c", "why")["status"] == "not covered"
+    with pytest.raises(ValueError, match="unknown status"):
+        claim("H3", "t", 1, 1, "c", "maybe")
+
+
+def test_evaluate_refuses_two_claims_with_one_id() -> None:
+    functions = [lambda r: claim("H1", "t", r, r, "c", "pass")] * 2
+    with pytest.raises(ValueError, match=r"\['H1'\]"):
+        evaluate(functions, 1)

@@ -1,0 +1,66 @@
+"""What each rule reads (hierbn.workflow and the studies' workflow modules): params hold
+only the config values a job reads, input lists follow the config."""
+
+import pytest
+
+from hierbn.studies.petitjean2018 import workflow as pj
+from hierbn.studies.petitjean2018.protocol import cell_config, cv_methods
+from hierbn.workflow import benchmark_of, flat_paths, paths, pick
+
+CV = {
+    "rounds": 2,
+    "structures": ["nb", "tan"],
+    "backoff": "literal",
+    "hdp": {"iterations": 60, "tying": "level", "prior": [0.0, 0.0], "conc_every": 5},
+    "iteration_study": {"structures": ["tan"], "tyings": ["single"], "iterations": [20]},
+    "prior_sensitivity": {"structures": ["tan"], "prior": [2.0, 1.0]},
+    "random_forest": {"trees": 5},
+    "jobs": "cell",
+}
+
+
+def test_paths_pick_and_benchmarks() -> None:
+    assert paths("r/{a}_{b}.p", a=[1, 2], b="xy") == ["r/1_x.p", "r/1_y.p", "r/2_x.p", "r/2_y.p"]
+    assert pick({"a": 1, "b": [2]}, "b") == "'{\"b\": [2]}'"
+    with pytest.raises(KeyError, match="no \\['c'\\]"):
+        pick({"a": 1}, "c")
+    assert flat_paths({"x": "a", "y": ["b", "c"], "z": []}) == ["a", "b", "c"]
+    assert benchmark_of("results/s/x.parquet") == "logs/benchmarks/results/s/x.parquet.tsv"
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        ("rf", {"random_forest": {"trees": 5}}),
+        ("tan-m", {"backoff": "literal"}),
+        ("tan-hdp", {"hdp": CV["hdp"]}),
+        ("tan-hdp-single-20", {"hdp": {"prior": [0.0, 0.0], "conc_every": 5}}),
+        (
+            "tan-hdp-prior",
+            {
+                "hdp": {"tying": "level", "iterations": 60, "conc_every": 5},
+                "prior_sensitivity": {"prior": [2.0, 1.0]},
+            },
+        ),
+    ],
+)
+def test_a_cell_reads_only_its_methods_values(method: str, expected: dict) -> None:
+    assert method in cv_methods(CV)
+    assert cell_config(CV, method) == expected
+
+
+def test_cell_tables_and_the_optional_splice_input() -> None:
+    section = {
+        "cv": CV,
+        "learning_curve": {"runs": 2},
+        "splice": {"enabled": False},
+    }
+    inputs = pj.claims_inputs(section, ["iris", "zoo"], ["adult"], ["adult"])
+    assert len(inputs["cv"]) == 2 * 2 * 2 * len(cv_methods(CV))
+    assert inputs["splice"] == [] and len(inputs["learning_curve"]) == 2
+    section["splice"]["enabled"] = True
+    assert pj.claims_inputs(section, ["iris"], [], [])["splice"] == [
+        "results/petitjean2018/splice.parquet"
+    ]
+    assert pj.report_inputs(section)["splice"] == ["results/petitjean2018/splice.parquet"]
+    assert "jobs" not in pj.cv_config(section)
