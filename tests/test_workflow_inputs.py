@@ -64,3 +64,24 @@ def test_cell_tables_and_the_optional_splice_input() -> None:
     ]
     assert pj.report_inputs(section)["splice"] == ["results/petitjean2018/splice.parquet"]
     assert "jobs" not in pj.cv_config(section)
+
+
+def test_long_path_lists_go_through_an_argument_file(tmp_path) -> None:
+    """`hierbn … @file` reads one argument per line (the claims and runtime steps of a
+    30,000-cell run would not fit on a command line)."""
+    from hierbn.cli import main
+    from hierbn.io import read_json
+    from hierbn.workflow import write_argfile
+
+    header = "s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
+    benchmarks = []
+    for i in range(3):
+        path = tmp_path / f"job {i}.tsv"  # a space in a path survives too
+        path.write_text(header + f"{i + 1}\t0:00:01\t10\t1\t1\t1\t0\t0\t0\t1\n")
+        benchmarks.append(path)
+    argfile = write_argfile(tmp_path / "list.txt", benchmarks)
+    out = tmp_path / "runtime.json"
+    assert main(["runtime", "--benchmarks", f"@{argfile}", "--out", str(out)]) == 0
+    assert read_json(out) == {"jobs": 3, "seconds": 6.0, "max_rss_mb": 10.0}
+    with pytest.raises(ValueError, match="line break"):
+        write_argfile(tmp_path / "bad.txt", ["a\nb"])

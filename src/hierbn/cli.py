@@ -82,7 +82,7 @@ def cmd_scoreboard(args: argparse.Namespace) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The shared commands (data, Stan, scoreboard) and one command per registered study."""
-    parser = argparse.ArgumentParser(prog="hierbn", description=__doc__)
+    parser = argparse.ArgumentParser(prog="hierbn", description=__doc__, fromfile_prefix_chars="@")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser(

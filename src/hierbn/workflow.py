@@ -7,9 +7,11 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import shlex
 import subprocess
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 
@@ -39,6 +41,19 @@ def paths(template: str, **values: Iterable[Any]) -> list[str]:
 def flat_paths(named: Mapping[str, str | Iterable[str]]) -> list[str]:
     """Every path of a dict of named inputs (values: a path or a list of paths)."""
     return [p for v in named.values() for p in ([v] if isinstance(v, str) else v)]
+
+
+def write_argfile(path: str | os.PathLike[str], items: Iterable[str]) -> str:
+    """Write ``items`` one per line for ``hierbn … @path`` (argparse reads each line as one
+    argument): tens of thousands of input paths would exceed the OS limit on a command line."""
+    lines = [str(item) for item in items]
+    bad = [item for item in lines if "\n" in item]
+    if bad:
+        raise ValueError(
+            f"cannot pass a path with a line break through an argument file: {bad[0]!r}"
+        )
+    Path(path).write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    return str(path)
 
 
 def benchmark_of(output: str) -> str:

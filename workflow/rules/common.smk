@@ -1,5 +1,6 @@
 import os
 import shlex
+import tempfile
 from pathlib import Path
 
 from hierbn.config import validate_config
@@ -13,6 +14,7 @@ from hierbn.workflow import (
     paths,
     pick,
     source_commit,
+    write_argfile,
 )
 
 validate_config(config, Path(workflow.basedir) / "workflow" / "schemas", STUDIES)
@@ -125,3 +127,16 @@ def scoreboard_run(wildcards):
             "commit": source_commit(workflow.basedir),
         }
     )
+
+
+def shell_with_argfiles(command, lists, **values):
+    """Run a shell ``command`` whose ``{name}`` for each of ``lists`` is an argument file
+    (``@file``, one path per line): a cell-mode claims step reads ~30,000 tables, more than a
+    command line can hold. ``values`` fill the command's other fields."""
+    Path(".snakemake").mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=".snakemake", prefix="argfiles.") as tmp:
+        files = {
+            name: f"@{shlex.quote(write_argfile(Path(tmp) / f'{name}.txt', paths))}"
+            for name, paths in lists.items()
+        }
+        shell(command.format(**files, **values))

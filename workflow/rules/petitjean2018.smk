@@ -188,10 +188,17 @@ rule pj_claims:
         mem_mb=8000,
     params:
         config=as_json(pj.claims_config(PJ)),
-    shell:
-        "hierbn petitjean2018 claims --cv {input.cv} --table1 {input.table1} "
-        "--learning-curve {input.learning_curve} --timing {input.timing} --splice {input.splice} "
-        "--config {params.config} --out {output.claims} --table2 {output.table2} "
-        "--table3 {output.table3} --iterations {output.iterations} --prior {output.prior} "
-        "--all-cv {output.cv} --all-learning-curve {output.learning_curve} "
-        "--all-timing {output.timing} > {log} 2>&1"
+    run:
+        shell_with_argfiles(
+            "hierbn petitjean2018 claims --cv {cv} --table1 {input.table1} "
+            "--learning-curve {curves} --timing {input.timing} --splice {input.splice} "
+            "--config {params.config} --out {output.claims} --table2 {output.table2} "
+            "--table3 {output.table3} --iterations {output.iterations} --prior {output.prior} "
+            "--all-cv {output.cv} --all-learning-curve {output.learning_curve} "
+            "--all-timing {output.timing} > {log} 2>&1",
+            {"cv": input.cv, "curves": input.learning_curve},
+            input=input,
+            output=output,
+            params=params,
+            log=log,
+        )

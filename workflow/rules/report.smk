@@ -57,8 +57,13 @@ rule study_runtime:
         benchmark_of("results/{study}/runtime.json")
     conda:
         "../../envs/hierbn.yaml"
-    shell:
-        "hierbn runtime --benchmarks {input} --out {output} > {log} 2>&1"
+    run:
+        shell_with_argfiles(
+            "hierbn runtime --benchmarks {benchmarks} --out {output} > {log} 2>&1",
+            {"benchmarks": input},
+            output=output,
+            log=log,
+        )
 
 
 rule scoreboard:
