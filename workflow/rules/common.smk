@@ -139,4 +139,7 @@ def shell_with_argfiles(command, lists, **values):
             name: f"@{shlex.quote(write_argfile(Path(tmp) / f'{name}.txt', paths))}"
             for name, paths in lists.items()
         }
-        shell(command.format(**files, **values))
+        command = command.format(**files, **values)
+        shell(
+            command.replace("{", "{{").replace("}", "}}")
+        )  # filled in: nothing left to format
