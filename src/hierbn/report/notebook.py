@@ -37,6 +37,9 @@ class Report:
     def __init__(self, inputs: dict[str, str | list[str]], figures_dir: str | Path) -> None:
         self.inputs = inputs
         self.figures = Path(figures_dir)
+        # a report shows whole tables: Table 2 of beal2006 has 21 columns
+        pd.set_option("display.max_columns", None)
+        pd.set_option("display.width", None)
 
     def paths(self, name: str) -> list[str]:
         if name not in self.inputs:
