@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from hierbn.data.download import verify_sha256
 from hierbn.data.readers import DataFormatError, read_any
 from hierbn.data.registry import DatasetEntry
 from hierbn.seeds import rng_for
@@ -21,9 +22,13 @@ def _as_categorical(series: pd.Series) -> pd.Series:
 
 
 def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFrame:
-    """Read, concatenate and clean the parts of ``entry``; the target becomes the last column."""
+    """Read, concatenate and clean the parts of ``entry``; the target becomes the last column.
+    Each raw file is first checked against the sha256 it is registered (and was fetched) under,
+    so a file changed or truncated since is never read."""
     if len(raw_paths) != len(entry.parts):
         raise ValueError(f"{entry.id}: expected {len(entry.parts)} raw files, got {len(raw_paths)}")
+    for path, part in zip(raw_paths, entry.parts, strict=True):
+        verify_sha256(path, part.sha256, label=f"{path} (registered as {part.file})")
     frames = [
         read_any(path, part.format, part.columns, part.skip_rows)
         for path, part in zip(raw_paths, entry.parts, strict=True)

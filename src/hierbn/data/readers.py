@@ -1,4 +1,4 @@
-"""Readers for ARFF, CSV and R ``.rda`` files into pandas frames.
+"""Readers for ARFF, CSV/TSV and R ``.rda`` files into pandas frames.
 
 Nominal attributes become :class:`pandas.Categorical` with the *declared* levels in declared
 order (as R factors read from ARFF would be); numeric attributes become float64; ``?`` is
@@ -153,35 +153,80 @@ def _column(path: Path, attr: ArffAttribute, raw: tuple[str, ...], lines: list[i
     )
 
 
-def read_csv(path: str | Path, columns: tuple[str, ...] = (), skip_rows: int = 0) -> pd.DataFrame:
-    """Read a comma-separated file (header-less when ``columns`` are given); ``?`` = missing.
+MOSTLY_NUMERIC = 0.95  # a column this numeric with a few non-numbers is a garbled numeric column
 
-    Text columns become categoricals of the levels present (sorted); numeric stay float64.
+
+def _delimited_rows(
+    path: Path, sep: str, skip_rows: int
+) -> tuple[list[tuple[int, bytes]], list[tuple[int, list[str]]]]:
+    """(skipped lines, parsed rows) of a delimited file, each with its 1-based line number;
+    a line that is not UTF-8 is an error naming it."""
+    rows: list[tuple[int, list[str]]] = []
+    lines = path.read_bytes().split(b"\n")
+    skipped = [(i + 1, lines[i]) for i in range(min(skip_rows, len(lines)))]
+    for line_no, raw in enumerate(lines[skip_rows:], start=skip_rows + 1):
+        try:
+            text = raw.decode("utf-8").rstrip("\r")
+        except UnicodeDecodeError as exc:
+            raise DataFormatError(
+                f"{path}, line {line_no}: not UTF-8 text (byte {exc.start + 1}: {exc.reason})"
+            ) from None
+        if text.strip():
+            fields = next(csv.reader([text], delimiter=sep, skipinitialspace=True))
+            rows.append((line_no, [f.strip() for f in fields]))
+    return skipped, rows
+
+
+def _typed_column(path: Path, name: str, values: list[str], lines: list[int]) -> pd.Series:
+    """float64 when every present value is a number; a column of mostly numbers with a few
+    other values is refused as garbled (naming the line); otherwise a categorical."""
+    col = pd.Series(values, dtype=object).where(lambda v: v != "?")
+    numeric = pd.to_numeric(col, errors="coerce")
+    present = col.notna()
+    bad = present & numeric.isna()
+    if not bad.any():
+        return numeric.astype(np.float64).rename(name)
+    if numeric.notna().sum() >= MOSTLY_NUMERIC * present.sum():
+        first = int(np.flatnonzero(bad.to_numpy())[0])
+        raise DataFormatError(
+            f"{path}, line {lines[first]}: column {name!r} is numeric in "
+            f"{int(numeric.notna().sum())} of {int(present.sum())} rows but has {values[first]!r}"
+        )
+    return pd.Series(pd.Categorical(col), name=name)
+
+
+def read_csv(
+    path: str | Path, columns: tuple[str, ...] = (), skip_rows: int = 0, sep: str = ","
+) -> pd.DataFrame:
+    """Read a delimited file (header-less when ``columns`` are given); ``?`` = missing.
+
+    Every row must have one field per column (a truncated or garbled file is an error naming
+    the line). Text columns become categoricals of the levels present (sorted); numeric ones
+    float64; a column of numbers with a stray word is refused.
     """
     path = Path(path)
-    try:
-        frame = pd.read_csv(
-            path,
-            header=None if columns else 0,
-            names=list(columns) if columns else None,
-            skiprows=skip_rows,
-            skipinitialspace=True,
-            na_values=["?"],
-            keep_default_na=False,
-            skip_blank_lines=True,
-            dtype=str,
-        )
-    except pd.errors.ParserError as exc:
-        raise DataFormatError(f"{path}: {exc}") from exc
-    out = {}
-    for name in frame.columns:
-        col = frame[name].str.strip()
-        numeric = pd.to_numeric(col, errors="coerce")
-        if numeric.notna().sum() == col.notna().sum():
-            out[name] = numeric.astype(np.float64)
-        else:
-            out[name] = pd.Categorical(col)
-    return pd.DataFrame(out)
+    _, rows = _delimited_rows(path, sep, skip_rows)
+    if not columns:
+        if not rows:
+            raise DataFormatError(f"{path}: no header line")
+        (_, header), rows = rows[0], rows[1:]
+        columns = tuple(header)
+    if len(set(columns)) != len(columns):
+        raise DataFormatError(f"{path}: duplicated column names in {list(columns)}")
+    for line_no, fields in rows:
+        if len(fields) != len(columns):
+            raise DataFormatError(
+                f"{path}, line {line_no}: expected {len(columns)} fields "
+                f"({sep!r}-separated), found {len(fields)}"
+            )
+    lines = [line_no for line_no, _ in rows]
+    cells = list(zip(*(fields for _, fields in rows), strict=True)) if rows else [()] * len(columns)
+    return pd.DataFrame(
+        {
+            name: _typed_column(path, name, list(values), lines)
+            for name, values in zip(columns, cells, strict=True)
+        }
+    )
 
 
 def read_rda(path: str | Path, object_name: str | None = None) -> pd.DataFrame:
@@ -212,8 +257,8 @@ def read_any(
     """Dispatch on the registry's format name."""
     if fmt == "arff":
         return read_arff(path)
-    if fmt == "csv":
-        return read_csv(path, columns, skip_rows)
+    if fmt in ("csv", "tsv"):
+        return read_csv(path, columns, skip_rows, sep="," if fmt == "csv" else "\t")
     if fmt == "rda":
         return read_rda(path)
-    raise DataFormatError(f"{path}: unknown format {fmt!r}; expected arff, csv or rda")
+    raise DataFormatError(f"{path}: unknown format {fmt!r}; expected arff, csv, tsv or rda")

@@ -4,7 +4,7 @@ One row per (study, dataset, part): a data set made of several files (Adult = ad
 adult.test) has one row per part, concatenated in part order. Columns:
 
 study, id, part, paper_index, paper_name, file (path inside a mirror laid out like
-``../shared/data``), source_url, sha256, format (arff|csv|rda), target, columns (names for a
+``../shared/data``), source_url, sha256, format (arff|csv|tsv|rda), target, columns (names for a
 header-less CSV), skip_rows, drop_columns (comma-separated), class_levels (declared|present),
 missing (impute|drop|keep: what the study does with incomplete rows; only
 drop removes them at conversion), subsample (seeded row subsample size), strip_suffix (characters to
@@ -41,7 +41,7 @@ REQUIRED_COLUMNS = (
     "paper_attributes",
     "paper_classes",
 )
-FORMATS = ("arff", "csv", "rda")
+FORMATS = ("arff", "csv", "tsv", "rda")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
