@@ -27,3 +27,23 @@ def test_parquet_round_trip(tmp_path) -> None:
     frame = pd.DataFrame({"x": [1, 2]})
     write_parquet(frame, tmp_path / "f.parquet")
     assert pd.read_parquet(tmp_path / "f.parquet").equals(frame)
+
+
+def test_a_killed_writes_temporary_is_removed_by_the_next_write(tmp_path) -> None:
+    """A kill between the temporary's creation and the rename leaves `.<name>.*.tmp` behind;
+    the next write of the same target removes it (a job is its outputs' only writer)."""
+    from hierbn.io import atomic_path, write_json
+
+    target = tmp_path / "claims.json"
+    stale = tmp_path / ".claims.json.abc123.tmp"
+    stale.write_text("half")
+    other = tmp_path / ".other.json.abc123.tmp"
+    other.write_text("another target's")
+    write_json({"a": 1}, target)
+    assert not stale.exists() and other.exists()
+    assert target.read_text() == '{\n  "a": 1\n}\n'
+    with pytest.raises(RuntimeError), atomic_path(target) as tmp:
+        tmp.write_text("partial")
+        raise RuntimeError("killed")
+    assert target.read_text() == '{\n  "a": 1\n}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.abc123.tmp", "claims.json"]

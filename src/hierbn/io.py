@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import tempfile
@@ -14,11 +15,21 @@ import numpy as np
 import pandas as pd
 
 
+def _stale_temporaries(target: Path) -> list[Path]:
+    """Temporary files a killed write of ``target`` left behind (a job is the only writer of its
+    outputs, so any earlier temporary of the same target is stale)."""
+    return list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+
+
 @contextmanager
 def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
-    """Yield a temporary path beside ``path``; rename it onto ``path`` only on success."""
+    """Yield a temporary path beside ``path``; on success flush it to disk (fsync) and rename
+    it onto ``path``, so a reader sees the old file or the whole new one, never a part. Stale
+    temporaries of ``path`` from a killed earlier write are removed first."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    for stale in _stale_temporaries(target):
+        stale.unlink(missing_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
     tmp = Path(tmp_name)
@@ -27,10 +38,20 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; give results the usual mode
+        _fsync(tmp)
         os.replace(tmp, target)
+        _fsync(target.parent)  # the rename itself reaches the disk
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def write_with(path: str | os.PathLike[str], writer: Callable[[Path], None]) -> None:

@@ -81,14 +81,20 @@ def report_inputs(wildcards):
     }
 
 
-def notebook_parameters(wildcards, input, output):
+def staged_figures(wildcards):
+    """Where a report's figures are drawn before they replace results/<study>/figures whole
+    (a run killed mid-notebook leaves no half-filled figure folder behind)."""
+    return f"results/{wildcards.study}/.figures.tmp"
+
+
+def notebook_parameters(wildcards, input):
     """The papermill parameters (YAML, here JSON): the declared inputs and the figure folder."""
     inputs = {
         k: v if isinstance(v, str) else list(v)
         for k, v in input.items()
         if k != "notebook"
     }
-    return as_json({"inputs": inputs, "figures_dir": output.figures})
+    return as_json({"inputs": inputs, "figures_dir": staged_figures(wildcards)})
 
 
 def study_benchmarks(wildcards):

@@ -21,9 +21,11 @@ rule execute_notebook:
         runtime=30,
     params:
         parameters=notebook_parameters,
+        staging=staged_figures,
     shell:
-        "papermill --log-level ERROR {input.notebook} results/{wildcards.study}/report.tmp.ipynb "
-        "-y {params.parameters} > {log} 2>&1 "
+        "rm -rf {params.staging} && papermill --log-level ERROR {input.notebook} "
+        "results/{wildcards.study}/report.tmp.ipynb -y {params.parameters} > {log} 2>&1 "
+        "&& rm -rf {output.figures} && mv {params.staging} {output.figures} "
         "&& mv results/{wildcards.study}/report.tmp.ipynb {output.notebook}"
 
 

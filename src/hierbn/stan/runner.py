@@ -29,6 +29,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from hierbn.io import write_with
+
 BACKENDS = ("auto", "cmdstanpy", "pystan")
 
 
@@ -120,7 +122,8 @@ def compile_model(model: str, backend: str, exe_dir: str | Path | None = None) -
         target_dir = Path(exe_dir or stan_file(model).parent)
         target_dir.mkdir(parents=True, exist_ok=True)
         local = target_dir / f"{model}.stan"
-        local.write_text(code)
+        if not local.is_file() or local.read_text() != code:  # unchanged: no recompilation
+            write_with(local, lambda tmp: tmp.write_text(code))
         built = cmdstanpy.CmdStanModel(stan_file=str(local))
         info["exe_file"] = str(built.exe_file)
         info["cmdstan_version"] = cmdstanpy.cmdstan_version()
@@ -163,7 +166,7 @@ def build_advi_executable(model: str) -> Path:
     with tempfile.TemporaryDirectory(prefix="hierbn_advi_") as tmp:
         source = Path(tmp) / "model.cpp"
         source.write_text(cpp)
-        partial = Path(tmp) / exe.name
+        partial = exe.parent / f".{exe.name}.{os.getpid()}.tmp"  # renamed within one folder
         command = [
             os.environ.get("CXX", "g++"), "-O3", "-std=c++17", "-w",
             "-DBOOST_DISABLE_ASSERTS", "-DBOOST_PHOENIX_NO_VARIADIC_EXPRESSION", "-DSTAN_THREADS",
@@ -178,9 +181,12 @@ def build_advi_executable(model: str) -> Path:
             raise BackendUnavailable(
                 f"cannot run the C++ compiler for the ADVI driver: {exc}"
             ) from exc
-        if done.returncode != 0:
-            raise BackendUnavailable(f"building the ADVI driver failed:\n{done.stderr[-3000:]}")
-        os.replace(partial, exe)
+        try:
+            if done.returncode != 0:
+                raise BackendUnavailable(f"building the ADVI driver failed:\n{done.stderr[-3000:]}")
+            os.replace(partial, exe)
+        finally:
+            partial.unlink(missing_ok=True)
     return exe
 
 
