@@ -13,7 +13,7 @@ from hierbn.studies import STUDIES, study_module
 
 # ---------------------------------------------------------------------- data
 def cmd_fetch(args: argparse.Namespace) -> None:
-    from hierbn.data.download import fetch
+    from hierbn.data.download import fetch, mirrors_from_environment
     from hierbn.data.registry import load_registry
 
     registry = load_registry(args.registry)
@@ -21,7 +21,8 @@ def cmd_fetch(args: argparse.Namespace) -> None:
     if not matches:
         raise SystemExit(f"{args.registry}: no registered file {args.file!r}")
     part = matches[0]
-    origin = fetch(part.file, part.source_url, part.sha256, args.out, args.mirror or [])
+    mirrors = args.mirror or mirrors_from_environment()
+    origin = fetch(part.file, part.source_url, part.sha256, args.out, mirrors)
     print(f"{part.file}: verified sha256 {part.sha256} (from {origin})")
 
 
@@ -90,7 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--registry", required=True)
     p.add_argument("--file", required=True, help="the file's path as listed in the registry")
-    p.add_argument("--mirror", action="append", help="mirror directory laid out like shared/data")
+    p.add_argument(
+        "--mirror",
+        action="append",
+        help="mirror folder laid out like shared/data (default: $HIERBN_MIRRORS, os.pathsep-separated)",
+    )
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_fetch)
 

@@ -63,10 +63,11 @@ class TinyRun:
 REPORTING = {"execute_notebook", "render_report", "study_runtime", "scoreboard", "all"}
 
 
-def planned(work: Path, config: dict) -> dict[str, list[str]]:
-    """Rule -> outputs of the jobs ``snakemake -n`` plans for ``config`` (default triggers)."""
-    write_config(work / "changed.yaml", config)
-    run = snakemake(work, "-n", "--configfile", "changed.yaml")
+def planned(work: Path, config: dict, name: str = "changed.yaml") -> dict[str, list[str]]:
+    """Rule -> outputs of the jobs ``snakemake -n`` plans for ``config`` (default triggers),
+    written to the config file ``name``."""
+    write_config(work / name, config)
+    run = snakemake(work, "-n", "--configfile", name)
     assert run.returncode == 0, run.stderr[-3000:]
     jobs: dict[str, list[str]] = {}
     rule = None

@@ -3,6 +3,7 @@ a config change reruns, and the configs and profiles that must plan."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hierbn.studies import STUDIES
-from tests.e2e.harness import TinyRun, make_workdir, snakemake
+from tests.e2e.harness import TinyRun, make_workdir, planned, snakemake, write_config
 
 pytestmark = pytest.mark.e2e
 
@@ -75,3 +76,14 @@ def test_profiles_plan(repo: Path, profile: str) -> None:
     run = snakemake(repo, "-n", profile)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "profile" in run.stdout + run.stderr
+
+
+def test_another_mirror_with_the_same_bytes_reruns_nothing(tiny_run: TinyRun) -> None:
+    """The mirror list cannot change a result (the sha256 fixes the bytes): not a param."""
+    config = copy.deepcopy(tiny_run.config)
+    (tiny_run.work / "other-mirror").symlink_to(config["data"]["mirrors"][0])
+    config["data"]["mirrors"] = ["other-mirror", "/nonexistent"]
+    try:  # under the run's own config file name, which the scoreboard reports
+        assert planned(tiny_run.work, config, name="tiny.yaml") == {}
+    finally:
+        write_config(tiny_run.work / "tiny.yaml", tiny_run.config)

@@ -4,6 +4,7 @@ import tempfile
 from pathlib import Path
 
 from hierbn.config import validate_config
+from hierbn.data.download import MIRRORS_VARIABLE
 from hierbn.data.registry import load_registry, study_datasets
 from hierbn.studies import STUDIES
 from hierbn.workflow import (
@@ -20,6 +21,9 @@ from hierbn.workflow import (
 validate_config(config, Path(workflow.basedir) / "workflow" / "schemas", STUDIES)
 
 REGISTRY = load_registry(config["data"]["registry"])
+# Where fetch jobs look for raw files first. An environment variable, not a job param: the
+# registry's sha256 fixes the bytes, so pointing at another mirror must rerun nothing.
+os.environ[MIRRORS_VARIABLE] = os.pathsep.join(config["data"]["mirrors"])
 ENABLED = [s for s in STUDIES if config[s]["enabled"]]
 
 # What each study's rules file registers (keyed by study id): the named inputs its report
@@ -47,10 +51,6 @@ def registry_entry(wildcards):
 def raw_files(wildcards):
     """Raw file paths of every part of a registered data set."""
     return [f"resources/raw/{part.file}" for part in registry_entry(wildcards).parts]
-
-
-def mirror_flags(wildcards):
-    return " ".join(f"--mirror {shlex.quote(m)}" for m in config["data"]["mirrors"])
 
 
 def study_dataset_ids(study, selection):

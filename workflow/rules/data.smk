@@ -16,10 +16,9 @@ rule fetch_raw:
     resources:
         runtime=10,
     params:
-        mirrors=mirror_flags,
         registry=config["data"]["registry"],
-    shell:
-        "hierbn fetch --registry {params.registry} --file '{wildcards.path}' {params.mirrors} "
+    shell:  # the mirrors come in HIERBN_MIRRORS: not a param, the sha256 fixes the bytes
+        "hierbn fetch --registry {params.registry} --file '{wildcards.path}' "
         "--out '{output}' > '{log}' 2>&1"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import urllib.request
 from collections.abc import Sequence
@@ -11,6 +12,12 @@ from pathlib import Path
 from hierbn.io import atomic_path
 
 CHUNK = 1 << 20
+MIRRORS_VARIABLE = "HIERBN_MIRRORS"  # os.pathsep-separated mirror folders (set by the workflow)
+
+
+def mirrors_from_environment() -> list[str]:
+    """The mirror folders listed in ``$HIERBN_MIRRORS`` (none when unset or empty)."""
+    return [m for m in os.environ.get(MIRRORS_VARIABLE, "").split(os.pathsep) if m]
 
 
 class ChecksumError(ValueError):
