@@ -2,7 +2,10 @@
 # Default: snakemake --cores 2 (smoke scale); paper scale: add --configfile config/paper.yaml
 # The studies are those registered in hierbn.studies.STUDIES; each has workflow/rules/<study>.smk.
 
+from hierbn.config import load_yaml
 from hierbn.studies import STUDIES
+
+load_yaml("config/config.yaml")  # a YAML error names the file and line
 
 
 configfile: "config/config.yaml"

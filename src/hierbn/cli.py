@@ -61,6 +61,16 @@ def cmd_stan_compile(args: argparse.Namespace) -> None:
     write_json(info, args.out)
 
 
+def cmd_check_config(args: argparse.Namespace) -> None:
+    from hierbn.config import ConfigError, check_config_files
+
+    try:
+        check_config_files(args.files, args.schemas, STUDIES)
+    except ConfigError as error:
+        raise SystemExit(str(error)) from None
+    print(f"{' + '.join(args.files)}: valid")
+
+
 # ------------------------------------------------------------------ scoreboard
 def cmd_runtime(args: argparse.Namespace) -> None:
     from hierbn.report.runtime import summarise_benchmarks
@@ -119,6 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exe-dir", default=None)
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_stan_compile)
+
+    p = sub.add_parser(
+        "check-config", help="check config files (YAML syntax with file and line, then the schema)"
+    )
+    p.add_argument("files", nargs="+", help="the default config first, then overlays")
+    p.add_argument("--schemas", default="workflow/schemas", help="the schema folder")
+    p.set_defaults(func=cmd_check_config)
 
     p = sub.add_parser("runtime", help="a study's wall time from its jobs' benchmark files")
     p.add_argument("--benchmarks", nargs="+", required=True)

@@ -20,13 +20,48 @@ class ConfigError(ValueError):
     """The configuration does not satisfy the schema; the message lists each bad key."""
 
 
-def _load(path: Path) -> dict[str, Any]:
+def load_yaml(path: str | Path, what: str = "config file") -> dict[str, Any]:
+    """A YAML mapping from ``path``; a syntax error names the file, line and column (Snakemake's
+    own message for a bad --configfile names neither)."""
+    path = Path(path)
     if not path.is_file():
-        raise ConfigError(f"config schema {path} does not exist")
-    schema = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not isinstance(schema, dict):
-        raise ConfigError(f"config schema {path} is not a YAML mapping")
-    return schema
+        raise ConfigError(f"{what} {path} does not exist")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise ConfigError(f"{what} {path}{where}: {error.problem or error.context}") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{what} {path}: not readable YAML ({error})") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{what} {path}: expected a mapping of keys at the top level")
+    return data
+
+
+def merged(base: dict[str, Any], overlay: dict[str, Any]) -> dict[str, Any]:
+    """``overlay`` on ``base`` key by key (as Snakemake applies --configfile overlays)."""
+    out = dict(base)
+    for key, value in overlay.items():
+        both = isinstance(value, dict) and isinstance(out.get(key), dict)
+        out[key] = merged(out[key], value) if both else value
+    return out
+
+
+def check_config_files(
+    paths: Iterable[str | Path], schema_dir: str | Path, studies: Iterable[str]
+) -> dict[str, Any]:
+    """Load each config file (the first the default, the rest overlays), merge them and
+    validate the result; errors name the file and line, or the key."""
+    config: dict[str, Any] = {}
+    for path in paths:
+        config = merged(config, load_yaml(path))
+    validate_config(config, schema_dir, studies)
+    return config
+
+
+def _load(path: Path) -> dict[str, Any]:
+    return load_yaml(path, what="config schema")
 
 
 def composed_schema(schema_dir: str | Path, studies: Iterable[str]) -> tuple[dict, Registry]:
