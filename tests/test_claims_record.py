@@ -4,7 +4,17 @@ import math
 
 import pytest
 
-from hierbn.studies.claims import brief, claim, evaluate, not_covered, num, series, status, wdl
+from hierbn.studies.claims import (
+    brief,
+    claim,
+    evaluate,
+    not_covered,
+    num,
+    series,
+    status,
+    wdl,
+    without_timing,
+)
 
 
 @pytest.mark.parametrize(
@@ -55,3 +65,11 @@ def test_evaluate_refuses_two_claims_with_one_id() -> None:
     functions = [lambda r: claim("H1", "t", r, r, "c", "pass")] * 2
     with pytest.raises(ValueError, match=r"\['H1'\]"):
         evaluate(functions, 1)
+
+
+def test_only_timing_claims_may_differ_between_identical_runs() -> None:
+    timed = claim("H3", "t", 1, {"speedup": 99.0}, "c", "pass", timing=True)
+    exact = claim("H4", "t", 1, {"iterations": 12}, "c", "pass")
+    kept = without_timing([timed, exact])
+    assert kept[1] == exact and "ours" not in kept[0] and "status" not in kept[0]
+    assert kept[0]["claim"] == "t" and kept[0]["timing"] is True and exact["timing"] is False

@@ -3,15 +3,18 @@ registered study, and Snakemake run in it."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+import pandas as pd
 import yaml
 
 from hierbn.studies import STUDIES
+from hierbn.studies.claims import without_timing
 
 REPO = Path(__file__).resolve().parents[2]
 TINY = Path(__file__).resolve().parent / "tiny"
@@ -29,7 +32,7 @@ def make_workdir(path: Path, mirror: Path, config: dict | None = None) -> Path:
     """A scratch copy of the workflow with ``tiny.yaml`` (the tiny config unless given)."""
     path.mkdir(parents=True)
     shutil.copy(REPO / "Snakefile", path / "Snakefile")
-    for folder in ("workflow", "config", "notebooks", "envs"):
+    for folder in ("workflow", "config", "notebooks", "envs", "profiles"):
         shutil.copytree(REPO / folder, path / folder)
     shutil.copytree(REPO / "src" / "hierbn" / "stan", path / "src" / "hierbn" / "stan")
     write_config(path / "tiny.yaml", config or tiny_config(mirror))
@@ -78,3 +81,30 @@ def planned(work: Path, config: dict, name: str = "changed.yaml") -> dict[str, l
         elif rule and (match := re.match(r"^\s+output: (.*)$", line)):
             jobs[rule] += match.group(1).split(", ")
     return jobs
+
+
+def comparable_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """A result table without its wall-clock rows (metrics and methods named *seconds*)."""
+    timed = pd.Series(False, index=frame.index)
+    for column in ("metric", "method"):
+        if column in frame:
+            timed |= frame[column].astype(str).str.contains("seconds")
+    return frame[~timed].reset_index(drop=True)
+
+
+def assert_same_results(expected: Path, got: Path) -> None:
+    """Two runs of one config agree: every claim field for field (timing claims: all but their
+    values and status) and every table value (wall-clock rows aside)."""
+    for claims in expected.glob("*/claims.json"):
+        mine = json.loads((got / claims.relative_to(expected)).read_text())["claims"]
+        assert without_timing(mine) == without_timing(json.loads(claims.read_text())["claims"])
+    tables = sorted(expected.rglob("*.parquet"))
+    assert tables and sorted(got.rglob("*.parquet")) == [
+        got / t.relative_to(expected) for t in tables
+    ]
+    for table in tables:
+        pd.testing.assert_frame_equal(
+            comparable_table(pd.read_parquet(got / table.relative_to(expected))),
+            comparable_table(pd.read_parquet(table)),
+            obj=str(table.relative_to(expected)),
+        )

@@ -70,7 +70,7 @@ def test_paper_config_plans(repo: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "profile", ["--workflow-profile=workflow/profiles/default", "--profile=workflow/profiles/slurm"]
+    "profile", ["--workflow-profile=profiles/default", "--profile=workflow/profiles/slurm"]
 )
 def test_profiles_plan(repo: Path, profile: str) -> None:
     run = snakemake(repo, "-n", profile)

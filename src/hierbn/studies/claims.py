@@ -29,9 +29,12 @@ def claim(
     *,
     paper_text: str | None = None,
     ours_text: str | None = None,
+    timing: bool = False,
 ) -> dict[str, Any]:
     """A claims.json entry; ``status`` is pass, fail or not covered. ``paper_text`` and
-    ``ours_text`` default to :func:`brief` of the values."""
+    ``ours_text`` default to :func:`brief` of the values. ``timing`` marks a claim whose value
+    (and so possibly its status) depends on wall-clock times: two identical runs agree on
+    every other claim field for field, not on these."""
     if status not in STATUSES:
         raise ValueError(f"claim {cid}: unknown status {status!r}; expected one of {STATUSES}")
     return {
@@ -44,6 +47,7 @@ def claim(
         "note": note,
         "paper_text": brief(paper) if paper_text is None else paper_text,
         "ours_text": brief(ours) if ours_text is None else ours_text,
+        "timing": timing,
     }
 
 
@@ -57,6 +61,13 @@ def not_covered(
 ) -> dict[str, Any]:
     """A claim the run cannot evaluate, with the reason."""
     return claim(cid, text, paper, None, criterion, NOT_COVERED, why, paper_text=paper_text)
+
+
+def without_timing(claims: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The claims with what wall-clock time decides removed: the values, texts and status of
+    ``timing`` claims (what two identical runs must agree on exactly)."""
+    varying = ("ours", "ours_text", "status")
+    return [{k: v for k, v in c.items() if not (c.get("timing") and k in varying)} for c in claims]
 
 
 def evaluate(

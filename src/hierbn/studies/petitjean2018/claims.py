@@ -437,6 +437,7 @@ def claim_h13(r: Results) -> dict[str, Any]:
             f"{k} {num(v['fit_time_ratio'], 2)}× for {num(v['iterations_ratio'], 2)}× iterations"
             for k, v in judged.items()
         ),
+        timing=True,
     )
 
 
