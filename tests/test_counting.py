@@ -64,7 +64,9 @@ def test_cmi_matches_direct_formula() -> None:
 
 
 def test_validate_codes_names_the_bad_column() -> None:
-    with pytest.raises(ValueError, match="column 1"):
+    with pytest.raises(ValueError, match=r"data\[0, 1\] = 3 \(cardinality 3\)"):
         validate_codes(np.array([[0, 3], [1, 0]]), np.array([2, 3]))
-    with pytest.raises(ValueError, match="cardinalities"):
+    with pytest.raises(ValueError, match="1 variable"):
         validate_codes(np.zeros((2, 2)), np.array([2]))
+    with pytest.raises(ValueError, match=r"data\[1, 0\] = nan"):
+        validate_codes(np.array([[0.0], [np.nan]]), np.array([2]))

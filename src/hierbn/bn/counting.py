@@ -11,26 +11,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from hierbn.validate import check_codes
 
-def validate_codes(data: np.ndarray, cards: np.ndarray) -> np.ndarray:
-    """Return ``data`` as C-contiguous int32 after checking every code is in ``[0, card)``."""
-    codes = np.ascontiguousarray(data, dtype=np.int32)
-    card = np.asarray(cards, dtype=np.int64)
-    if codes.ndim != 2 or codes.shape[1] != card.shape[0]:
-        raise ValueError(
-            f"data has shape {codes.shape} but {card.shape[0]} cardinalities were given"
-        )
-    if codes.size:
-        low = codes.min(axis=0)
-        high = codes.max(axis=0)
-        bad = np.flatnonzero((low < 0) | (high >= card))
-        if bad.size:
-            j = int(bad[0])
-            raise ValueError(
-                f"column {j} has codes in [{low[j]}, {high[j]}] but cardinality {card[j]} "
-                "(codes must lie in [0, card); impute missing values first)"
-            )
-    return codes
+
+def validate_codes(data: np.ndarray, cards: np.ndarray, name: str = "data") -> np.ndarray:
+    """Return ``data`` as C-contiguous int32 after checking every code is an integer in
+    ``[0, card)`` (NaN, -1 for missing or a code beyond its column's cardinality is refused,
+    naming the row and column; impute missing values first)."""
+    return np.ascontiguousarray(check_codes(data, cards, name, allow_empty=True), dtype=np.int32)
 
 
 @njit(cache=True)

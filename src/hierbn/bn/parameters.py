@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from hierbn.bn.counting import family_counts
+from hierbn.bn.counting import family_counts, validate_codes
 from hierbn.bn.structures import BNStructure
 from hierbn.estimators.bdeu import bdeu_theta, laplace_theta, ml_theta
 from hierbn.estimators.hier_vi import fit_hier_vi
@@ -69,8 +69,9 @@ def estimate_cpt(
 def fit_cpts(
     structure: BNStructure, codes: np.ndarray, spec: EstimatorSpec
 ) -> tuple[list[np.ndarray], list[dict[str, Any]]]:
-    """Estimate the CPT of every node of ``structure`` from validated int32 ``codes``."""
+    """Estimate the CPT of every node of ``structure`` from integer ``codes`` (checked)."""
     cards = np.asarray(structure.cardinalities)
+    codes = validate_codes(codes, cards, "codes")
     cpts: list[np.ndarray] = []
     infos: list[dict[str, Any]] = []
     for node in range(structure.n_nodes):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from hierbn.validate import check_counts, check_positive
+
 
 def bdeu_theta(counts: np.ndarray, iss: float) -> np.ndarray:
     """E[theta_{x|y}] = (n_xy + iss/(|X||Y|)) / (n_y + iss/|Y|) for ``counts[x, y]``.
@@ -11,11 +13,8 @@ def bdeu_theta(counts: np.ndarray, iss: float) -> np.ndarray:
     A parentless node is a table with one column (|Y| = 1). Empty columns give the uniform
     distribution.
     """
-    table = np.asarray(counts, dtype=np.float64)
-    if table.ndim != 2:
-        raise ValueError(f"counts must be a 2-d table, got shape {table.shape}")
-    if iss <= 0:
-        raise ValueError(f"iss must be positive, got {iss}")
+    table = check_counts(counts)
+    iss = check_positive(iss, "iss")
     n_x, n_y = table.shape
     pseudo = iss / (n_x * n_y)
     return (table + pseudo) / (table.sum(axis=0, keepdims=True) + iss / n_y)
@@ -23,15 +22,20 @@ def bdeu_theta(counts: np.ndarray, iss: float) -> np.ndarray:
 
 def laplace_theta(counts: np.ndarray) -> np.ndarray:
     """Laplace estimate (n_xy + 1) / (n_y + |X|): the reference code's root-node rule (A6)."""
-    table = np.asarray(counts, dtype=np.float64)
+    table = check_counts(counts)
     return (table + 1.0) / (table.sum(axis=0, keepdims=True) + table.shape[0])
 
 
 def ml_theta(counts: np.ndarray, fallback: np.ndarray | None = None) -> np.ndarray:
     """Maximum-likelihood CPT; empty columns take ``fallback``'s column (uniform if None)."""
-    table = np.asarray(counts, dtype=np.float64)
+    table = check_counts(counts)
     totals = table.sum(axis=0, keepdims=True)
-    backup = np.full_like(table, 1.0 / table.shape[0]) if fallback is None else fallback
+    if fallback is None:
+        backup = np.full_like(table, 1.0 / table.shape[0])
+    else:
+        backup = check_counts(fallback, "fallback")
+        if backup.shape != table.shape:
+            raise ValueError(f"fallback has shape {backup.shape}, counts {table.shape}")
     with np.errstate(invalid="ignore", divide="ignore"):
         theta = np.where(totals > 0, table / np.where(totals > 0, totals, 1.0), backup)
     return theta

@@ -21,6 +21,7 @@ from numba import njit
 
 from hierbn.estimators.stirling import SHARED, StirlingCache
 from hierbn.special import digamma
+from hierbn.validate import check_family, check_positive
 
 TYINGS = ("none", "single", "level", "sameparent")
 ALPHA_MIN = 1e-6
@@ -305,8 +306,15 @@ def fit_hdp(
     keeps the concentrations of every iteration (``alpha_trace``) for
     :mod:`hierbn.diagnostics`; it does not change the chain."""
     start = time.perf_counter()
-    values = np.asarray(child_values, dtype=np.int64)
-    context_matrix = np.asarray(contexts, dtype=np.int64).reshape(len(values), -1)
+    values, context_matrix = check_family(child_values, contexts, radix, n_values)
+    if n_iter < 1 or window < 1 or conc_every < 1:
+        raise ValueError(
+            f"n_iter, window, conc_every must be >= 1: {n_iter}, {window}, {conc_every}"
+        )
+    prior = (
+        check_positive(prior[0], "prior shape", allow_zero=True),
+        check_positive(prior[1], "prior rate", allow_zero=True),
+    )
     tree = build_tree(values, context_matrix, np.asarray(radix, dtype=np.int64), n_values)
     ids = concentration_ids(tree, tying)
     n_conc = int(ids.max()) + 1 if ids.max() >= 0 else 1

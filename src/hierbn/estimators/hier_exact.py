@@ -20,6 +20,10 @@ from math import factorial
 
 import numpy as np
 
+from hierbn.validate import check_counts
+
+EXACT_MAX_TOTAL = 2560  # ~4 min; the E1 schema stops exact_max_n at 640
+
 
 @lru_cache(maxsize=4096)
 def rising_factorial_coefficients(m: int) -> tuple[int, ...]:
@@ -70,10 +74,12 @@ def _integral(polys: list[list[int]], s: int, scale_degree: int) -> int:
 def _validate(
     counts: np.ndarray, s: int, alpha0: np.ndarray | None
 ) -> tuple[np.ndarray, int, list[int]]:
-    table = np.asarray(counts)
-    if table.ndim != 2 or np.any(table < 0) or not np.all(table == np.round(table)):
-        raise ValueError("counts must be a 2-d table of non-negative integers")
-    table = table.astype(np.int64)
+    table = check_counts(counts, integer=True).astype(np.int64)
+    if table.sum() > EXACT_MAX_TOTAL:
+        raise ValueError(
+            f"counts total {int(table.sum())} rows; the exact posterior costs ~n^4 (16 s at "
+            f"n = 1280), so it stops at n = {EXACT_MAX_TOTAL}: use the VI fit beyond"
+        )
     n_x = table.shape[0]
     prior = np.ones(n_x, dtype=np.int64) if alpha0 is None else np.asarray(alpha0)
     if prior.shape != (n_x,) or np.any(prior < 1) or not np.all(prior == np.round(prior)):
@@ -119,7 +125,7 @@ def exact_posterior_theta(
     counts: np.ndarray, s: int | None = None, alpha0: np.ndarray | None = None
 ) -> np.ndarray:
     """Exact posterior mean of theta, eq. (8): (n_xy + E[alpha_x]) / (n_y + s)."""
-    table = np.asarray(counts, dtype=np.float64)
+    table = check_counts(counts, integer=True)
     s_value = table.shape[0] if s is None else s
     mean, _ = exact_alpha_moments(counts, s_value, alpha0)
     return (table + mean[:, None]) / (table.sum(axis=0, keepdims=True) + s_value)

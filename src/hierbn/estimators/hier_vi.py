@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from hierbn.special import digamma, tetragamma, trigamma
+from hierbn.validate import check_counts
 
 TAU_INIT = 100.0
 MAX_OUTER = 1000
@@ -296,18 +297,15 @@ def fit_hier_vi(
     Defaults are the paper's: s = |X| and alpha0 = 1. The returned estimator is
     E_q[theta_{x|y}] = (n_xy + s*kappa_x) / (n_y + s), i.e. eq. (8) with E[alpha] = s*kappa.
     """
-    table = np.ascontiguousarray(counts, dtype=np.float64)
-    if table.ndim != 2 or table.shape[0] < 2:
-        raise ValueError(
-            f"counts must be a 2-d table with at least 2 child states, got {table.shape}"
-        )
-    if np.any(table < 0) or not np.all(np.isfinite(table)):
-        raise ValueError("counts must be finite and non-negative")
+    table = np.ascontiguousarray(check_counts(counts))
     n_x = table.shape[0]
     s_value = float(n_x if s is None else s)
     prior = np.ones(n_x) if alpha0 is None else np.ascontiguousarray(alpha0, dtype=np.float64)
     if prior.shape != (n_x,) or np.any(prior <= 0) or s_value <= 0:
         raise ValueError("alpha0 must have one positive entry per child state and s must be > 0")
+    if n_x == 1:  # a constant variable: theta = 1, nothing to fit
+        ones = np.ones_like(table)
+        return HierVIResult(ones, np.ones(1), TAU_INIT, np.full(1, s_value), 0, True, np.zeros(1))
     kappa, tau, n_iter, converged, trace = _fit_core(
         table, s_value, prior, int(max_outer), float(tol)
     )

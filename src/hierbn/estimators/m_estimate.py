@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from hierbn.validate import check_counts, check_positive
+
 BACKOFF_RULES = ("literal", "context")
 
 
 def m_estimate_theta(counts: np.ndarray, m: float) -> np.ndarray:
     """Eq. (16) on a count table ``counts[x, y]`` without back-off."""
-    table = np.asarray(counts, dtype=np.float64)
-    if m < 0:
-        raise ValueError(f"m must be >= 0, got {m}")
+    table = check_counts(counts)
+    m = check_positive(m, "m", allow_zero=True)
     totals = table.sum(axis=0, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
         theta = (table + m / table.shape[0]) / (totals + m)
-    return np.where(np.isfinite(theta), theta, 1.0 / table.shape[0])
+    return np.where(totals + m > 0, theta, 1.0 / table.shape[0])  # m = 0, empty column: uniform

@@ -14,6 +14,7 @@ import numpy as np
 
 from hierbn.estimators.hdp import ContextTree, build_tree, data_counts, node_path
 from hierbn.estimators.m_estimate import BACKOFF_RULES
+from hierbn.validate import check_family, check_positive
 
 
 @dataclass
@@ -63,11 +64,6 @@ def fit_m_estimate(
     """Count trie of one CPT for m-estimate queries."""
     if rule not in BACKOFF_RULES:
         raise ValueError(f"unknown back-off rule {rule!r}; expected one of {BACKOFF_RULES}")
-    values = np.asarray(child_values, dtype=np.int64)
-    tree = build_tree(
-        values,
-        np.asarray(contexts, dtype=np.int64).reshape(len(values), -1),
-        np.asarray(radix),
-        n_values,
-    )
-    return MEstimateTrie(tree, data_counts(tree), float(m), rule)
+    values, context_codes = check_family(child_values, contexts, radix, n_values)
+    tree = build_tree(values, context_codes, np.asarray(radix, dtype=np.int64), n_values)
+    return MEstimateTrie(tree, data_counts(tree), check_positive(m, "m", allow_zero=True), rule)

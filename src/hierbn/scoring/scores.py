@@ -26,6 +26,7 @@ from hierbn.scoring.bipartite import (
     parent_configurations,
 )
 from hierbn.scoring.exact import exact_log_marginal
+from hierbn.validate import check_codes, check_counts
 
 SCORE_NAMES = ("MAP", "BIC*", "BICp*", "CS*", "VB*", "BIC", "BICp", "CS", "VB",
                "BIC_R1", "BICp_R1", "CS_R1", "VB_R1", "VBfromCS*", "exact")  # fmt: skip
@@ -37,6 +38,25 @@ def compress(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Unique observed patterns and their multiplicities (exact compression)."""
     patterns, counts = np.unique(np.asarray(rows, dtype=np.int64), axis=0, return_counts=True)
     return np.ascontiguousarray(patterns), counts.astype(np.float64)
+
+
+def checked_rows(model: StructureModel, rows: np.ndarray) -> np.ndarray:
+    """``rows[datum, observed variable]`` as int64 codes of the model's observed variables
+    (the Numba kernels index tables with them unchecked)."""
+    return np.ascontiguousarray(check_codes(rows, model.ocard, "rows"))
+
+
+def _checked_patterns(
+    model: StructureModel, patterns: np.ndarray, counts: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    codes = np.ascontiguousarray(check_codes(patterns, model.ocard, "patterns"))
+    weights = check_counts(np.asarray(counts).reshape(1, -1), "counts")[0]
+    if weights.size != codes.shape[0] or weights.sum() <= 0:
+        raise ValueError(
+            f"counts must give a multiplicity per pattern ({codes.shape[0]}) and sum to > 0, "
+            f"got {weights.size} summing to {weights.sum()}"
+        )
+    return codes, weights
 
 
 @dataclass(frozen=True)
@@ -116,6 +136,7 @@ def em_and_vb(
 ) -> dict[str, float]:
     """One restart: MAP-EM and VBEM from the same initial parameters (and, optionally,
     VBEM started from the CS construction of §5, which must end >= CS*)."""
+    patterns, counts = _checked_patterns(model, patterns, counts)
     args = (model.states, model.cfg, patterns, counts, lam, model.hcard, model.ocard, model.ncfg)
     start = time.perf_counter()
     ll, cs_star, entropy, _, _, n_hid, n_obs, em_iter, em_conv = kernels.map_em(
@@ -198,6 +219,7 @@ def score_structure(
     vb_from_cs: bool = True,
 ) -> tuple[dict[str, float], list[dict[str, float]]]:
     """All EM/VB-based scores of one structure (best over ``restarts`` prior draws)."""
+    rows = checked_rows(model, rows)
     patterns, counts = compress(rows)
     runs = [
         em_and_vb(model, patterns, counts, model.sample_prior(rng, lam), lam, vb_from_cs)
@@ -217,7 +239,7 @@ def ais_score(
     init: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> dict[str, Any]:
     """One AIS run (Algorithm 3.1); ``init`` overrides the prior draw (Fig. 6(a) true start)."""
-    patterns, counts = compress(rows)
+    patterns, counts = compress(checked_rows(model, rows))
     start_params = init if init is not None else model.sample_prior(rng, lam)
     seed = int(rng.integers(0, 2**31 - 1))
     start = time.perf_counter()
@@ -246,7 +268,7 @@ def ais_score(
 
 def exact_score(model: StructureModel, rows: np.ndarray, lam: float = 1.0) -> float:
     """Exact ln p(y | m) by enumeration (feasible for n <= ~10 with 4 joint hidden states)."""
-    data = np.ascontiguousarray(rows, dtype=np.int64)
+    data = checked_rows(model, rows)
     return exact_log_marginal(
         data,
         model.states,
