@@ -124,9 +124,14 @@ def test_unobserved_columns_get_kappa() -> None:
         np.array([1, 2, 3]),
         np.array([[1, -1], [2, 2]]),
         np.array([[np.nan, 1], [1, 1]]),
-        np.ones((1, 4)),
+        np.ones((0, 4)),
     ],
 )
 def test_invalid_counts_raise(bad: np.ndarray) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="counts"):
         fit_hier_vi(bad)
+
+
+def test_one_child_state_is_a_constant_variable() -> None:
+    result = fit_hier_vi(np.ones((1, 4)))
+    assert np.array_equal(result.theta, np.ones((1, 4))) and result.converged
