@@ -158,8 +158,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from hierbn.config import ConfigError
+    from hierbn.data.download import ChecksumError
+    from hierbn.data.readers import DataFormatError
+    from hierbn.data.registry import RegistryError
+
     args = build_parser().parse_args(argv)
-    args.func(args)
+    try:
+        args.func(args)
+    except (ChecksumError, ConfigError, DataFormatError, RegistryError) as error:
+        # bad input, named by file and line or key: a message, not a traceback
+        raise SystemExit(f"hierbn {args.command}: {error}") from None
     return 0
 
 
