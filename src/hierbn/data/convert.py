@@ -77,6 +77,12 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
             len(data), entry.subsample, replace=False
         )
         data = data.iloc[np.sort(rows)].reset_index(drop=True)
+    if entry.regression:
+        if data[entry.target].dtype.kind != "f":
+            raise DataFormatError(
+                f"{raw_paths[0]}: the regression target {entry.target!r} is not numeric"
+            )
+        return data  # numeric columns stay float64, the response included
     if entry.class_levels == "present":
         data[entry.target] = data[entry.target].cat.remove_unused_categories()
     target = data[entry.target]
@@ -103,7 +109,7 @@ def check_against_paper(
     found = {
         "rows": len(data),
         "attributes": data.shape[1] - 1,
-        "classes": len(target.cat.categories),
+        "classes": 0 if entry.regression else len(target.cat.categories),
     }
     report: dict[str, Any] = {
         "study": entry.study,
@@ -112,7 +118,7 @@ def check_against_paper(
         "paper_name": entry.paper_name,
         "files": [p.file for p in entry.parts],
         "raw_rows": raw_rows,
-        "classes_present": int(target.value_counts().gt(0).sum()),
+        "classes_present": 0 if entry.regression else int(target.value_counts().gt(0).sum()),
         "missing_cells": int(data.drop(columns=[entry.target]).isna().sum().sum()),
         "numeric_attributes": int(
             sum(data[c].dtype.kind == "f" for c in data.columns if c != entry.target)

@@ -8,7 +8,9 @@ study, id, part, paper_index, paper_name, file (path inside a mirror laid out li
 header-less CSV), skip_rows, drop_columns (comma-separated), class_levels (declared|present),
 missing (impute|drop|keep: what the study does with incomplete rows; only
 drop removes them at conversion), subsample (seeded row subsample size), strip_suffix (characters to
-strip from the end of target values), paper_rows, paper_attributes, paper_classes.
+strip from the end of target values), paper_rows, paper_attributes, paper_classes, task
+(classification: the target becomes a categorical; regression: it stays numeric, and
+paper_classes is 0).
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ REQUIRED_COLUMNS = (
     "paper_rows",
     "paper_attributes",
     "paper_classes",
+    "task",
 )
+TASKS = ("classification", "regression")
 FORMATS = ("arff", "csv", "tsv", "rda")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -79,6 +83,11 @@ class DatasetEntry:
     paper_rows: int
     paper_attributes: int
     paper_classes: int
+    task: str = "classification"
+
+    @property
+    def regression(self) -> bool:
+        return self.task == "regression"
 
 
 def _split(value: str) -> tuple[str, ...]:
@@ -129,6 +138,7 @@ def load_registry(path: str | Path) -> dict[tuple[str, str], DatasetEntry]:
             paper_rows=int(first["paper_rows"]),
             paper_attributes=int(first["paper_attributes"]),
             paper_classes=int(first["paper_classes"]),
+            task=first["task"],
         )
     return entries
 
@@ -148,6 +158,8 @@ def _check_row(path: Path, line: int, row: dict[str, str]) -> None:
             raise RegistryError(
                 f"{where}: column {key!r} must be a non-negative integer, got {row[key]!r}"
             )
+    if row["task"] not in TASKS:
+        raise RegistryError(f"{where}: task must be one of {TASKS}, got {row['task']!r}")
     if row["class_levels"] not in ("", "declared", "present"):
         raise RegistryError(
             f"{where}: class_levels must be declared or present, got {row['class_levels']!r}"
