@@ -293,6 +293,24 @@ def _sweeps(xtx, xty, yty, rows, hyper, corrected, m, m_delta, e_sigma, e_s, e_w
     return m, S, m_delta, S_delta, a_n, b_n, c_n, d_n, e_n, f_n, trace[:it], it, converged
 
 
+def elbo(data: GroupedData, q: HierRegressionVB) -> float:
+    """The correct ELBO (spec §2.5) of any q on ``data`` (the fit's trace holds its values)."""
+    sse = float(
+        np.sum(data.yty)
+        - 2 * np.einsum("cd,cd->", q.m, data.xty)
+        + np.einsum("cd,cde,ce->", q.m, data.xtx, q.m)
+    )
+    tr_xxs = float(np.sum(q.S * data.xtx))
+    logdet = np.linalg.slogdet(q.S)[1]
+    f_n = np.asarray(q.f_n, dtype=np.float64)
+    n_rows = int(data.rows.sum())
+    value = _elbo(
+        q.m, q.S, logdet, q.m_delta, q.S_delta, q.a_n, q.b_n, q.c_n, q.d_n, q.e_n,
+        f_n, sse, tr_xxs, n_rows, q.hyper.array(),
+    )  # fmt: skip
+    return float(value)
+
+
 def fit_vb(
     data: GroupedData,
     hyper: Hyper = R_DEFAULTS,

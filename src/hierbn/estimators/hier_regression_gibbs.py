@@ -31,12 +31,12 @@ class GibbsChain:
 
 
 @njit(cache=True)
-def _chain(xtx, xty, yty, rows, hyper, n_burn, n_keep, seed, record, fixed_s, fixed_w):
+def _chain(xtx, xty, yty, rows, hyper, n_burn, n_keep, seed, record, fixed_sigma, fixed_s, fixed_w):
     np.random.seed(seed)
     n_groups, dim = xty.shape
     n_rows = rows.sum()
     a0, b0, c0, d0, e0, f0 = hyper[0], hyper[1], hyper[2], hyper[3], hyper[4], hyper[5]
-    sigma = np.random.gamma(1.0, 1.0)
+    sigma = np.random.gamma(1.0, 1.0) if fixed_sigma <= 0 else fixed_sigma
     s = np.random.gamma(1.0, 1.0) if fixed_s <= 0 else fixed_s
     delta = np.random.standard_normal(dim)
     w = np.empty(dim)
@@ -60,7 +60,8 @@ def _chain(xtx, xty, yty, rows, hyper, n_burn, n_keep, seed, record, fixed_s, fi
             mean = np.linalg.solve(chol.T, np.linalg.solve(chol, rhs))
             beta[i] = mean + np.linalg.solve(chol.T, np.random.standard_normal(dim))
             sse += yty[i] - 2.0 * beta[i] @ xty[i] + beta[i] @ xtx[i] @ beta[i]
-        sigma = np.random.gamma(a0 + 0.5 * n_rows, 1.0 / (b0 + 0.5 * max(sse, 0.0)))
+        if fixed_sigma <= 0:
+            sigma = np.random.gamma(a0 + 0.5 * n_rows, 1.0 / (b0 + 0.5 * max(sse, 0.0)))
         if fixed_s <= 0:
             spread = 0.0
             for i in range(n_groups):
@@ -93,12 +94,14 @@ def sample_gibbs(
     seed: int,
     hyper: Hyper = R_DEFAULTS,
     record: tuple[int, ...] = (),
+    fixed_sigma: float | None = None,
     fixed_s: float | None = None,
     fixed_w: np.ndarray | None = None,
 ) -> GibbsChain:
     """One chain: ``n_burn`` discarded sweeps, ``n_keep`` kept. ``record`` lists the groups
-    whose beta draws are kept whole; ``fixed_s``/``fixed_w`` hold s or w at a value (the
-    conjugate sub-model used to test the sampler against a closed form)."""
+    whose beta draws are kept whole; ``fixed_sigma``/``fixed_s``/``fixed_w`` hold those at a
+    value (with all three fixed, (beta, Delta) is a Gaussian with a closed-form posterior: the
+    test of the sampler)."""
     if n_burn < 0 or n_keep < 1:
         raise ValueError(f"need n_burn >= 0 and n_keep >= 1, got {n_burn}, {n_keep}")
     groups = np.asarray(record, dtype=np.int64)
@@ -107,6 +110,7 @@ def sample_gibbs(
     w_fixed = np.zeros(data.dim) if fixed_w is None else np.asarray(fixed_w, dtype=np.float64)
     draws = _chain(
         data.xtx, data.xty, data.yty, data.rows, hyper.array(), int(n_burn), int(n_keep),
-        int(seed) & 0x7FFFFFFF, groups, -1.0 if fixed_s is None else float(fixed_s), w_fixed,
+        int(seed) & 0x7FFFFFFF, groups, -1.0 if fixed_sigma is None else float(fixed_sigma),
+        -1.0 if fixed_s is None else float(fixed_s), w_fixed,
     )  # fmt: skip
     return GibbsChain(*draws, record=tuple(int(g) for g in groups))
