@@ -131,9 +131,10 @@ def compile_model(model: str, backend: str, exe_dir: str | Path | None = None) -
         import stan
 
         with _quiet():
-            stan.build(code, data=_dummy_data(model), random_seed=1)
+            stan.build(code, data=model_sidecar(model)["dummy_data"], random_seed=1)
         info["pystan_version"] = getattr(stan, "__version__", "unknown")
-        info["advi_exe"] = str(build_advi_executable(model))
+        if model_sidecar(model).get("advi"):
+            info["advi_exe"] = str(build_advi_executable(model))
     info["compile_seconds"] = time.perf_counter() - start
     return info
 
@@ -190,10 +191,13 @@ def build_advi_executable(model: str) -> Path:
     return exe
 
 
-def _dummy_data(model: str) -> dict[str, Any]:
-    if model == "hier_md":
-        return {"X": 2, "Y": 1, "n": [[1, 1]], "s": 2.0, "alpha0": [1.0, 1.0]}
-    raise KeyError(f"no dummy data for model {model!r}")
+def model_sidecar(model: str) -> dict[str, Any]:
+    """``<model>.json`` beside the ``.stan`` file: a tiny valid data set (PyStan compiles with
+    data) and whether the model needs the ADVI driver."""
+    path = stan_file(model).with_suffix(".json")
+    if not path.is_file():
+        raise FileNotFoundError(f"no {path.name} beside {stan_file(model)} (dummy data, advi flag)")
+    return json.loads(path.read_text())
 
 
 def sample_nuts(

@@ -1,0 +1,62 @@
+"""The synthetic substitute of becker2018 (spec §4): 13 unbalanced groups with the real class
+sizes, collinear Likert items from a latent satisfaction score, the pilot's population weights
+as truth (all of them, or a sparse scenario), and the R repository's toy test."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hierbn.estimators.hier_regression import GroupedData
+from hierbn.studies.becker2018.data import EXPECTED
+from hierbn.studies.becker2018.paper import PILOT_DELTA, PREDICTORS, SPARSE_SUPPORT
+
+SCENARIOS = ("dense", "sparse")
+TRUE_POOLING = 586.0  # s: between-class SD of the weights ~ 0.041
+TRUE_NOISE = 0.744  # sigma (a precision)
+
+
+def true_delta(scenario: str) -> np.ndarray:
+    """The population weights: the pilot's m_Delta, or only its sparse support (+ intercept)."""
+    if scenario not in SCENARIOS:
+        raise ValueError(f"unknown scenario {scenario!r}; expected one of {SCENARIOS}")
+    delta = np.array(PILOT_DELTA)
+    if scenario == "sparse":
+        keep = np.array([p in SPARSE_SUPPORT for p in PREDICTORS] + [True])
+        delta = np.where(keep, delta, 0.0)
+    return delta
+
+
+def synthetic_design(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """(x with a trailing ones column, group codes 0..12) of N = 5820 synthetic rows."""
+    sizes = np.array(EXPECTED["class_sizes"])
+    n = int(sizes.sum())
+    repeat = rng.choice([1, 2, 3], n, p=[0.843, 0.099, 0.058])
+    attendance = rng.choice(5, n, p=[0.327, 0.177, 0.136, 0.215, 0.145])
+    latent = rng.normal(size=(n, 1))
+    items = np.clip(np.rint(3.1 + 1.3 * (latent + rng.normal(0, 0.35, (n, 28)))), 1, 5)
+    constant = rng.random(n) < 0.4  # the real data has many rows with all 28 items equal
+    items[constant] = items[constant, :1]
+    x = np.column_stack([repeat, attendance, items, np.ones(n)]).astype(float)
+    return x, np.repeat(np.arange(sizes.size), sizes)
+
+
+def synthetic_data(
+    rng: np.random.Generator, scenario: str
+) -> tuple[GroupedData, np.ndarray, np.ndarray]:
+    """(statistics, true Delta, true beta (C, D)) of one synthetic data set (spec §4)."""
+    delta = true_delta(scenario)
+    x, groups = synthetic_design(rng)
+    beta = delta + rng.normal(0, 1 / np.sqrt(TRUE_POOLING), (groups.max() + 1, delta.size))
+    y = np.einsum("nd,nd->n", x, beta[groups]) + rng.normal(0, 1 / np.sqrt(TRUE_NOISE), x.shape[0])
+    return GroupedData.from_arrays(x, y, groups, beta.shape[0]), delta, beta
+
+
+def toy_data(rng: np.random.Generator) -> GroupedData:
+    """The R repository's self-test (spec §4): 6 groups of 100 rows, x = (1..100, 1),
+    beta_i = (0.1, 0.3) + N(0, 0.01^2 I), noise SD 0.1."""
+    x = np.column_stack([np.arange(1, 101), np.ones(100)]).astype(float)
+    beta = np.array([0.1, 0.3]) + rng.normal(0, 0.01, (6, 2))
+    xs = np.tile(x, (6, 1))
+    groups = np.repeat(np.arange(6), 100)
+    y = np.einsum("nd,nd->n", xs, beta[groups]) + rng.normal(0, 0.1, 600)
+    return GroupedData.from_arrays(xs, y, groups, 6)
