@@ -70,7 +70,8 @@ def lambda_grid(x: np.ndarray, y: np.ndarray, alpha: float = 1.0) -> np.ndarray:
 
 def lasso_entry_order(x: np.ndarray, y: np.ndarray, exact: bool = True) -> list[int]:
     """Columns in the order they first become non-zero along the lasso path, on standardised
-    x and centred y: the exact LARS-lasso path, or glmnet's 100-lambda grid (ties by column)."""
+    x and centred y: the exact LARS-lasso path, or glmnet's 100-lambda grid (ties by column).
+    Columns that never enter (a redundant one-hot) come last, in column order."""
     xs = Standardiser.fit(x)(x)
     yc = np.asarray(y, dtype=float) - np.mean(y)
     if exact:
@@ -79,8 +80,7 @@ def lasso_entry_order(x: np.ndarray, y: np.ndarray, exact: bool = True) -> list[
         _, coefs, _ = lasso_path(xs, yc, alphas=lambda_grid(xs, yc), max_iter=100_000, tol=1e-10)
     active = np.abs(coefs) > 0
     first = np.where(active.any(axis=1), active.argmax(axis=1), active.shape[1])
-    return [
-        int(j) for j in np.lexsort((np.arange(first.size), first)) if first[j] < active.shape[1]
+    return [int(j) for j in np.lexsort((np.arange(first.size), first))]  # never entered: last
     ]
 
 
