@@ -81,7 +81,6 @@ def lasso_entry_order(x: np.ndarray, y: np.ndarray, exact: bool = True) -> list[
     active = np.abs(coefs) > 0
     first = np.where(active.any(axis=1), active.argmax(axis=1), active.shape[1])
     return [int(j) for j in np.lexsort((np.arange(first.size), first))]  # never entered: last
-    ]
 
 
 def _path(
