@@ -4,6 +4,7 @@
 rule compile_stan:
     input:
         "src/hierbn/stan/{model}.stan",
+        "src/hierbn/stan/{model}.json",  # dummy data for PyStan, whether ADVI is needed
     output:
         "resources/stan/{model}.json",
     log:

@@ -31,7 +31,9 @@ class GibbsChain:
 
 
 @njit(cache=True)
-def _chain(xtx, xty, yty, rows, hyper, n_burn, n_keep, seed, record, fixed_sigma, fixed_s, fixed_w):
+def _chain(
+    xtx, xty, yty, rows, hyper, n_burn, n_keep, thin, seed, record, fixed_sigma, fixed_s, fixed_w
+):
     np.random.seed(seed)
     n_groups, dim = xty.shape
     n_rows = rows.sum()
@@ -51,7 +53,7 @@ def _chain(xtx, xty, yty, rows, hyper, n_burn, n_keep, seed, record, fixed_sigma
     beta_mean = np.zeros((n_groups, dim))
     beta_sq = np.zeros((n_groups, dim))
     eye = np.eye(dim)
-    for it in range(n_burn + n_keep):
+    for it in range(n_burn + n_keep * thin):
         sse = 0.0
         for i in range(n_groups):
             precision = s * eye + sigma * xtx[i]
@@ -74,8 +76,8 @@ def _chain(xtx, xty, yty, rows, hyper, n_burn, n_keep, seed, record, fixed_sigma
         for d in range(dim):
             if fixed_w[d] <= 0:
                 w[d] = np.random.gamma(e0 + 0.5, 1.0 / (f0 + 0.5 * delta[d] ** 2))
-        k = it - n_burn
-        if k >= 0:
+        k = (it - n_burn) // thin
+        if it >= n_burn and (it - n_burn) % thin == thin - 1:
             out_delta[k] = delta
             out_sigma[k] = sigma
             out_s[k] = s
@@ -92,24 +94,28 @@ def sample_gibbs(
     n_burn: int,
     n_keep: int,
     seed: int,
+    thin: int = 1,
     hyper: Hyper = R_DEFAULTS,
     record: tuple[int, ...] = (),
     fixed_sigma: float | None = None,
     fixed_s: float | None = None,
     fixed_w: np.ndarray | None = None,
 ) -> GibbsChain:
-    """One chain: ``n_burn`` discarded sweeps, ``n_keep`` kept. ``record`` lists the groups
+    """One chain: ``n_burn`` discarded sweeps, then ``n_keep`` kept draws, every ``thin``-th of
+    ``n_keep * thin`` sweeps (beta's mean and second moment over the kept draws). ``record`` lists the groups
     whose beta draws are kept whole; ``fixed_sigma``/``fixed_s``/``fixed_w`` hold those at a
     value (with all three fixed, (beta, Delta) is a Gaussian with a closed-form posterior: the
     test of the sampler)."""
-    if n_burn < 0 or n_keep < 1:
-        raise ValueError(f"need n_burn >= 0 and n_keep >= 1, got {n_burn}, {n_keep}")
+    if n_burn < 0 or n_keep < 1 or thin < 1:
+        raise ValueError(
+            f"need n_burn >= 0, n_keep >= 1, thin >= 1; got {n_burn}, {n_keep}, {thin}"
+        )
     groups = np.asarray(record, dtype=np.int64)
     if groups.size and (groups.min() < 0 or groups.max() >= data.n_groups):
         raise ValueError(f"record must list groups in [0, {data.n_groups}), got {list(record)}")
     w_fixed = np.zeros(data.dim) if fixed_w is None else np.asarray(fixed_w, dtype=np.float64)
     draws = _chain(
-        data.xtx, data.xty, data.yty, data.rows, hyper.array(), int(n_burn), int(n_keep),
+        data.xtx, data.xty, data.yty, data.rows, hyper.array(), int(n_burn), int(n_keep), int(thin),
         int(seed) & 0x7FFFFFFF, groups, -1.0 if fixed_sigma is None else float(fixed_sigma),
         -1.0 if fixed_s is None else float(fixed_s), w_fixed,
     )  # fmt: skip

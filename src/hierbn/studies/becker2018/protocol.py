@@ -102,9 +102,8 @@ def run_gibbs_chain(
     seed = int_seed(STUDY, "gibbs", chain, base_seed=base_seed)
     record = tuple(c - 1 for c in gibbs["record_classes"])
     start = time.perf_counter()
-    draws = sample_gibbs(
-        full_data(frame), gibbs["burn"], gibbs["draws"], seed, hyper_of(config), record
-    )
+    draws = sample_gibbs(full_data(frame), gibbs["burn"], gibbs["draws"], seed, gibbs["thin"],
+                         hyper_of(config), record)  # fmt: skip
     seconds = time.perf_counter() - start
     columns = {f"delta[{t}]": draws.delta[:, d] for d, t in enumerate(TERMS)}
     columns |= {"sigma": draws.sigma, "s": draws.s}
@@ -180,7 +179,7 @@ def run_sensitivity(frame: pd.DataFrame, config: dict[str, Any]) -> pd.DataFrame
     for value in config["sensitivity"]["values"]:
         hyper = Hyper(*([value] * 6))
         fit = fit_vb(data, hyper, "faithful", config["vb"]["tol"], config["vb"]["max_iter"])
-        kept = [r for r in vb_records(fit, "vb-faithful", 0.0) if r["parameter"] in ("w", "fit")
+        kept = [r for r in vb_records(fit, "vb-faithful", 0.0) if r["parameter"] in ("w", "fit", "delta")
                 or (r["parameter"] == "beta" and r["term"] == "intercept")]  # fmt: skip
         records += [{**r, "experiment": "sensitivity", "hyper_value": value} for r in kept]
     return tidy(records, {"sensitivity": config["sensitivity"], "vb": config["vb"]})
@@ -222,7 +221,7 @@ def run_synthetic(scenario: str, rep: int, config: dict[str, Any], base_seed: in
             "ranking_auc": _ranking_auc(-fit.ard_precision[:-1], relevant)}.items()]  # fmt: skip
     settings = config["synthetic"]["gibbs"]
     chains = [sample_gibbs(data, settings["burn"], settings["draws"],
-                           int_seed(*key, "gibbs", c, base_seed=base_seed), hyper_of(config))
+                           int_seed(*key, "gibbs", c, base_seed=base_seed), hyper=hyper_of(config))
               for c in range(settings["chains"])]  # fmt: skip
     draws = np.concatenate([c.delta for c in chains])
     records += _recovery("gibbs", draws.mean(axis=0), draws.std(axis=0), delta, base)
@@ -250,7 +249,7 @@ def run_toy(config: dict[str, Any], base_seed: int) -> pd.DataFrame:
             for k, v in values.items()
         ]
     chain = sample_gibbs(
-        data, 1000, 5000, int_seed(*key, "gibbs", base_seed=base_seed), hyper_of(config)
+        data, 1000, 5000, int_seed(*key, "gibbs", base_seed=base_seed), hyper=hyper_of(config)
     )
     mean = chain.delta.mean(axis=0)
     records += [{**base, "method": "gibbs", "metric": k, "value": float(v)}
