@@ -39,6 +39,7 @@ class Report:
         self.figures = Path(figures_dir)
         # a report shows whole tables: Table 2 of beal2006 has 21 columns
         pd.set_option("display.max_columns", None)
+        pd.set_option("display.max_rows", 500)
         pd.set_option("display.width", None)
 
     def paths(self, name: str) -> list[str]:
@@ -68,6 +69,16 @@ class Report:
         png, _ = save_figure(fig, self.figures, name)
         plt.close(fig)
         display(Image(filename=str(png)))
+
+    @staticmethod
+    def show_text_table(frame: pd.DataFrame) -> None:
+        """A table of text, left-aligned, without the index."""
+        styled = frame.style.hide(axis="index").set_properties(**{"text-align": "left"})
+        display(
+            HTML(
+                styled.set_table_styles([{"selector": "th", "props": "text-align: left"}]).to_html()
+            )
+        )
 
     def data_report(self) -> pd.DataFrame:
         return pd.read_csv(self.paths("data_report")[0], sep="\t")

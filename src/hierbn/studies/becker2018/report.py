@@ -21,7 +21,7 @@ LABELS = {"vb-faithful": "VB (faithful) ±1.96 SD", "vb-corrected": "VB (correct
           "gibbs": "Gibbs 2.5–97.5%", "nuts": "Stan NUTS 2.5–97.5% (not in the paper)"}  # fmt: skip
 
 
-def _dodged(ax, table: pd.DataFrame, terms: list[str]) -> None:
+def _dodged(ax, table: pd.DataFrame, terms: list[str], zero_line: bool = True) -> None:
     methods = [m for m in COLORS if m in set(table.method)]
     width = 0.8 / max(len(methods), 1)
     for k, method in enumerate(methods):
@@ -31,14 +31,15 @@ def _dodged(ax, table: pd.DataFrame, terms: list[str]) -> None:
                     fmt="o", ms=3, lw=1, color=COLORS[method], label=LABELS[method])  # fmt: skip
     ax.set_xticks(np.arange(len(terms)))
     ax.set_xticklabels(terms, rotation=90, fontsize=7)
-    ax.axhline(0, color="grey", lw=0.5)
+    if zero_line:
+        ax.axhline(0, color="grey", lw=0.5)
 
 
 def figure2(table: pd.DataFrame) -> Figure:
     """Population weights Delta: VB vs Gibbs (and NUTS) point estimates and 95% intervals."""
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4), gridspec_kw={"width_ratios": [14, 1]})
     _dodged(left, table, list(PREDICTORS))
-    _dodged(right, table, ["intercept"])
+    _dodged(right, table, ["intercept"], zero_line=False)
     left.set_ylabel("Delta_d")
     left.legend(fontsize=7, ncol=2, loc="upper right")
     fig.suptitle(
@@ -114,3 +115,9 @@ def tau_view(rankings: pd.DataFrame) -> pd.DataFrame:
 def metric_view(table: pd.DataFrame, index: list[str]) -> pd.DataFrame:
     """Methods x metrics (mean over repetitions) of a tidy table."""
     return table.pivot_table(index=index, columns="metric", values="value", aggfunc="mean").round(4)
+
+
+def figure2_view(table: pd.DataFrame) -> pd.DataFrame:
+    """Figure 2's numbers: mean and SD per term (spec order) and method."""
+    wide = table.pivot_table(index="term", columns="method", values=["mean", "sd"])
+    return wide.reindex([*PREDICTORS, "intercept"]).round(4)
