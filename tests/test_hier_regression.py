@@ -13,22 +13,14 @@ from scipy import optimize, special, stats
 
 from hierbn.estimators.hier_regression import GroupedData, Hyper, elbo, fit_vb
 from hierbn.estimators.hier_regression_gibbs import sample_gibbs
+from hierbn.studies.becker2018.synthetic import toy_data
 
 REGISTRY = Path(__file__).resolve().parents[1] / "config" / "datasets.tsv"
 
 
 def toy(seed: int = 1234) -> GroupedData:
-    """The R repository's self-test (spec §4): 6 groups of 100, x = (1..100, 1), beta_i =
-    (0.1, 0.3) + N(0, 0.01^2 I), noise SD 0.1."""
-    rng = np.random.default_rng(seed)
-    x = np.column_stack([np.arange(1, 101), np.ones(100)])
-    xs, ys, gs = [], [], []
-    for g in range(6):
-        beta = np.array([0.1, 0.3]) + rng.normal(0, 0.01, 2)
-        xs.append(x)
-        ys.append(x @ beta + rng.normal(0, 0.1, 100))
-        gs.append(np.full(100, g))
-    return GroupedData.from_arrays(np.vstack(xs), np.concatenate(ys), np.concatenate(gs), 6)
+    """The R repository's self-test (spec §4), as the study generates it."""
+    return toy_data(np.random.default_rng(seed))
 
 
 def tiny(seed: int = 0, groups: int = 2, dim: int = 2) -> GroupedData:
