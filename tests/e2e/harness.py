@@ -84,12 +84,14 @@ def planned(work: Path, config: dict, name: str = "changed.yaml") -> dict[str, l
 
 
 def comparable_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """A result table without its wall-clock rows (metrics and methods named *seconds*)."""
+    """A result table without its wall-clock rows (metrics and methods named *seconds*) and
+    columns (a draws table's ``seconds``)."""
     timed = pd.Series(False, index=frame.index)
     for column in ("metric", "method"):
         if column in frame:
             timed |= frame[column].astype(str).str.contains("seconds")
-    return frame[~timed].reset_index(drop=True)
+    kept = frame[~timed].reset_index(drop=True)
+    return kept.drop(columns=[c for c in kept.columns if "seconds" in str(c)])
 
 
 def assert_same_results(expected: Path, got: Path) -> None:

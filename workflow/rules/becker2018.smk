@@ -8,6 +8,7 @@ BK = config["becker2018"]
 
 CLAIMS_INPUTS["becker2018"] = bk.claims_inputs(BK)
 REPORT_INPUTS["becker2018"] = bk.report_inputs(BK)
+JOB_OUTPUTS["becker2018"] = bk.job_outputs(BK)
 
 
 rule bk_prepare:
@@ -239,8 +240,8 @@ rule bk_claims:
     input:
         **CLAIMS_INPUTS["becker2018"],
     output:
-        claims="results/becker2018/claims.json",
         **{name: f"results/becker2018/{name}.parquet" for name in bk.MERGED},
+        claims="results/becker2018/claims.json",
     log:
         "logs/becker2018/claims.log",
     benchmark:

@@ -32,6 +32,9 @@ ENABLED = [s for s in STUDIES if config[s]["enabled"]]
 REPORT_INPUTS = {}
 DATA_REPORT_DATASETS = {}
 CLAIMS_INPUTS = {}
+# Optional: the first outputs of a study's experiment jobs, when some claims inputs are a job's
+# second output (their benchmark is the first output's); by default the claims inputs.
+JOB_OUTPUTS = {}
 
 
 wildcard_constraints:
@@ -99,10 +102,14 @@ def notebook_parameters(wildcards, input):
 
 def study_benchmarks(wildcards):
     """Benchmark files of the study's experiment, claims and report jobs."""
-    outputs = flat_paths(CLAIMS_INPUTS[wildcards.study])
-    outputs += [
-        f"results/{wildcards.study}/{name}"
-        for name in ("claims.json", "report.ipynb", "report.html")
+    study = wildcards.study
+    outputs = JOB_OUTPUTS.get(study) or flat_paths(CLAIMS_INPUTS[study])
+    outputs = [
+        *outputs,
+        *(
+            f"results/{study}/{name}"
+            for name in ("claims.json", "report.ipynb", "report.html")
+        ),
     ]
     return [benchmark_of(p) for p in outputs]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hierbn.workflow import paths
+from hierbn.workflow import flat_paths, paths
 
 RESULTS = "results/becker2018"
 PREPARED = "resources/becker2018/turkiye.parquet"
@@ -69,6 +69,12 @@ def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
         ),
         "toy": f"{RESULTS}/toy.parquet",
     }
+
+
+def job_outputs(section: dict[str, Any]) -> list[str]:
+    """The first output of every experiment job (a Gibbs chain's beta table is its second)."""
+    inputs = {k: v for k, v in claims_inputs(section).items() if k != "gibbs_beta"}
+    return flat_paths(inputs)
 
 
 def report_inputs(section: dict[str, Any]) -> dict[str, Any]:
