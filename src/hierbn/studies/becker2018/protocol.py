@@ -143,32 +143,40 @@ def run_nuts(
     )  # fmt: skip
 
 
+def _median_seconds(call: Any, runs: int) -> tuple[float, Any]:
+    """Median wall-clock seconds of ``runs`` calls, and the last call's result."""
+    seconds, result = [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = call()
+        seconds.append(time.perf_counter() - start)
+    return float(np.median(seconds)), result
+
+
 def run_timing(frame: pd.DataFrame, config: dict[str, Any], base_seed: int) -> pd.DataFrame:
     """Decision 17: one thread, median of ``runs`` wall-clock times of VB to convergence (both
     variants) and of one Gibbs chain at each configured number of sweeps."""
     data = full_data(frame)
-    timing = config["timing"]
+    timing, vb, hyper = config["timing"], config["vb"], hyper_of(config)
+    seed = int_seed(STUDY, "timing", base_seed=base_seed)
     fit_vb(data, max_iter=2)
     sample_gibbs(data, 1, 1, 0)  # compiled kernels loaded before timing
-    records = []
-    jobs: list[tuple[str, int, Any]] = [
-        (f"vb-{v}", 0, lambda v=v: fit_vb(data, hyper_of(config), v, config["vb"]["tol"],
-                                         config["vb"]["max_iter"]).n_iter)
-        for v in config["vb"]["variants"]
-    ]  # fmt: skip
-    jobs += [("gibbs", sweeps, lambda sweeps=sweeps: sample_gibbs(data, 0, sweeps, 1) and sweeps)
-             for sweeps in timing["gibbs_sweeps"]]  # fmt: skip
-    for method, sweeps, call in jobs:
-        seconds = []
-        for _ in range(timing["runs"]):
-            start = time.perf_counter()
-            iterations = call()
-            seconds.append(time.perf_counter() - start)
-        records.append({"study": STUDY, "experiment": "timing", "dataset": "turkiye",
-                        "method": method, "metric": "seconds", "value": float(np.median(seconds)),
-                        "iterations": int(iterations), "runs": timing["runs"], "sweeps": sweeps,
-                        "seed": int_seed(STUDY, "timing", base_seed=base_seed)})  # fmt: skip
-    return tidy(records, {"timing": timing, "vb": config["vb"]})
+    rows = []
+    for variant in vb["variants"]:
+        seconds, fit = _median_seconds(
+            lambda v=variant: fit_vb(data, hyper, v, vb["tol"], vb["max_iter"]), timing["runs"]
+        )
+        rows.append((f"vb-{variant}", 0, fit.n_iter, seconds))
+    for sweeps in timing["gibbs_sweeps"]:
+        seconds, _ = _median_seconds(
+            lambda n=sweeps: sample_gibbs(data, 0, n, seed, hyper=hyper), timing["runs"]
+        )
+        rows.append(("gibbs", sweeps, sweeps, seconds))
+    records = [{"study": STUDY, "experiment": "timing", "dataset": "turkiye", "method": method,
+                "metric": "seconds", "value": seconds, "iterations": int(iterations),
+                "runs": timing["runs"], "sweeps": sweeps, "seed": seed}
+               for method, sweeps, iterations, seconds in rows]  # fmt: skip
+    return tidy(records, {"timing": timing, "vb": vb})
 
 
 def run_sensitivity(frame: pd.DataFrame, config: dict[str, Any]) -> pd.DataFrame:
