@@ -13,6 +13,7 @@ import math
 import numpy as np
 from numba import njit
 
+from hierbn.random_variates import log_gamma_variate
 from hierbn.scoring.kernels import log_likelihood
 
 
@@ -23,23 +24,11 @@ def schedule(n_steps: int, e_tau: float = 0.2) -> np.ndarray:
 
 
 @njit(cache=True)
-def _log_gamma_variate(shape: float) -> float:
-    """ln of a Gamma(shape, 1) draw, stable for tiny shapes (Gamma(a+1) * U^(1/a)).
-
-    A zero shape (an exactly-zero current component) gives -inf: such a proposal is rejected."""
-    if shape <= 0.0:
-        return -np.inf
-    if shape >= 1.0:
-        return math.log(np.random.gamma(shape, 1.0))
-    return math.log(np.random.gamma(shape + 1.0, 1.0)) + math.log(np.random.random()) / shape
-
-
-@njit(cache=True)
 def _log_dirichlet_row(log_out, strength, log_mean, size) -> None:
     """log_out[:size] = ln of a Dir(strength * exp(log_mean)) draw."""
     top = -np.inf
     for k in range(size):
-        log_out[k] = _log_gamma_variate(strength * math.exp(log_mean[k]))
+        log_out[k] = log_gamma_variate(strength * math.exp(log_mean[k]))
         top = max(top, log_out[k])
     acc = 0.0
     for k in range(size):
