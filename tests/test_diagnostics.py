@@ -1,9 +1,19 @@
-"""hierbn.diagnostics: ArviZ's rank-normalised R-hat and bulk/tail ESS for any sampler."""
+"""hierbn.diagnostics: ArviZ's rank-normalised R-hat and bulk/tail ESS for any sampler, and
+coda's AR-spectral ESS of one chain."""
 
 import numpy as np
 import pytest
+from scipy.linalg import solve_toeplitz
+from scipy.signal import lfilter
 
-from hierbn.diagnostics import convergence, ess_bulk, ess_tail, rhat
+from hierbn.diagnostics import (
+    _spectrum0_ar,
+    convergence,
+    ess_ar_spectral,
+    ess_bulk,
+    ess_tail,
+    rhat,
+)
 from hierbn.estimators.hdp import fit_hdp
 
 
@@ -65,3 +75,77 @@ def test_hdp_gibbs_chains_can_be_diagnosed() -> None:
     assert summary.rhat_max < 1.05 and summary.ess_bulk_min > 100
     untraced = fit_hdp(x, ctx, np.array([2]), 2, seed=0, **kwargs)
     assert untraced.alpha_trace is None and np.array_equal(untraced.pbar, fits[0].pbar)
+
+
+def _ar_order(x: np.ndarray) -> int:
+    """The AR order coda's spectrum0.ar chooses for the 1-d chain x."""
+    return int(_spectrum0_ar(np.asarray(x, dtype=float)[:, None])[1][0])
+
+
+def test_ar_spectral_ess_of_a_long_ar1_chain_matches_its_closed_form() -> None:
+    """AR(1) with phi = 0.6: ESS / n -> (1 - phi) / (1 + phi) = 1/4."""
+    n, phi = 200_000, 0.6
+    x = lfilter([1.0], [1.0, -phi], np.random.default_rng(5).normal(size=n))
+    assert abs(ess_ar_spectral(x) / n / ((1 - phi) / (1 + phi)) - 1) < 0.05
+
+
+def test_ar_spectral_ess_is_exactly_n_when_aic_picks_order_0() -> None:
+    """Order 0: var.pred = r0 n / (n - 1) = var(x, ddof=1) and sum(ar) = 0, so ESS = n."""
+    x = np.random.default_rng(1).normal(size=50)
+    assert _ar_order(x) == 0
+    assert ess_ar_spectral(x) == pytest.approx(50, rel=1e-12)
+
+
+def test_ar_spectral_ess_of_a_short_series_matches_a_hand_worked_order_1_fit() -> None:
+    """n = 12, so R's order.max = min(11, floor(10 log10 12)) = 10. The innovation variance
+    of each order m comes from solving the Yule-Walker system directly (not by Levinson-
+    Durbin); AIC = n log(var_m) + 2m picks m = 1, then phi = r1 / r0 and
+    var.pred = r0 (1 - phi^2) n / (n - 2), spec = var.pred / (1 - phi)^2."""
+    x = np.array([-1.4, -1.9, -1.0, -1.2, -0.3, 0.6, -1.0, 0.3, -0.4, 1.8, 2.0, 0.9])
+    n, order_max = x.size, 10
+    xc = x - x.mean()
+    r = np.array([xc[: n - k] @ xc[k:] / n for k in range(order_max + 1)])
+    innov = [r[0]] + [
+        r[0] - solve_toeplitz(r[:m], r[1 : m + 1]) @ r[1 : m + 1] for m in range(1, order_max + 1)
+    ]
+    aic = n * np.log(innov) + 2 * np.arange(order_max + 1)
+    assert np.argmin(aic) == 1 and _ar_order(x) == 1
+    phi = r[1] / r[0]
+    spec = r[0] * (1 - phi**2) * n / (n - 2) / (1 - phi) ** 2
+    assert ess_ar_spectral(x) == pytest.approx(n * x.var(ddof=1) / spec, rel=1e-12)
+
+
+def test_ar_spectral_ess_of_constant_or_linear_series_is_0() -> None:
+    t = np.arange(500.0)
+    for x in (np.full(500, 0.1), np.zeros(500), 3 - 0.25 * t, 1e6 + 1e3 * t, 1e-9 * t):
+        assert ess_ar_spectral(x) == 0.0
+    assert _ar_order(3 - 0.25 * t) == 0
+    wiggle = 3 - 0.25 * t + 1e-3 * np.random.default_rng(6).normal(size=500)
+    assert ess_ar_spectral(wiggle) > 0
+
+
+def test_ar_spectral_ess_of_a_matrix_is_that_of_each_column() -> None:
+    rng = np.random.default_rng(7)
+    x = np.column_stack(
+        [
+            lfilter([1.0], [1.0, -0.9], rng.normal(size=300)),
+            rng.normal(size=300),
+            np.full(300, 2.0),
+            lfilter([1.0], [1.0, -0.5, 0.3], rng.normal(size=300)),
+        ]
+    )
+    ess = ess_ar_spectral(x)
+    assert isinstance(ess, np.ndarray) and ess.shape == (4,)
+    assert isinstance(ess_ar_spectral(x[:, 0]), float)
+    columns = [ess_ar_spectral(x[:, j]) for j in range(4)]
+    np.testing.assert_allclose(ess, columns, rtol=1e-12)  # equal up to summation order
+    assert ess[2] == 0.0 and len(set(ess.tolist())) == 4
+
+
+def test_ar_spectral_ess_refuses_bad_input() -> None:
+    with pytest.raises(ValueError, match="NaN or infinite"):
+        ess_ar_spectral(np.array([0.0, 1.0, np.inf, 2.0, 3.0]))
+    with pytest.raises(ValueError, match=">= 4 draws"):
+        ess_ar_spectral(np.array([0.0, 1.0, 2.0]))
+    with pytest.raises(ValueError, match=r"\[draw\]"):
+        ess_ar_spectral(np.zeros((10, 2, 2)))
