@@ -98,12 +98,18 @@ def pack_tables(tables: np.ndarray | list, k: int) -> PackedTables:
     """Pack an (arbitrarily nested) list of tables ``[configuration, x]`` with ``k`` columns
     (fewer for a node with fewer values; padded with zero columns)."""
     flat, shape = _flatten(tables)
-    checked = [check_counts(t, "table", integer=True).astype(np.int64) for t in flat]
-    if any(t.shape[1] > k for t in checked):
+    unique = {id(t): t for t in flat}  # replicate chains often share one table object
+    checked = {key: check_counts(t, "table", integer=True).astype(np.int64)
+               for key, t in unique.items()}  # fmt: skip
+    if any(t.shape[1] > k for t in checked.values()):
         raise ValueError(f"a table has more than {k} child values")
-    hists = [[_histogram(t[:, x]) if x < t.shape[1] else _histogram(np.zeros(0)) for x in range(k)]
-             for t in checked]  # fmt: skip
-    phists = [_histogram(t.sum(axis=1)) for t in checked]
+    empty = _histogram(np.zeros(0))
+    hist_of = {key: [_histogram(t[:, x]) if x < t.shape[1] else empty for x in range(k)]
+               for key, t in checked.items()}  # fmt: skip
+    phist_of = {key: _histogram(t.sum(axis=1)) for key, t in checked.items()}
+    hists = [hist_of[id(t)] for t in flat]
+    phists = [phist_of[id(t)] for t in flat]
+    checked = [checked[id(t)] for t in flat]
     n_h = max(1, max(len(v) for row in hists for v, _ in row))
     n_ph = max(1, max(len(v) for v, _ in phists))
     n_cfg = max(1, max(t.shape[0] for t in checked))
@@ -204,10 +210,13 @@ def fit_fixed_parents(
     order: str = "code",
     step_size: str = "fixed",
     keep_predictive_draws: bool = False,
+    t0: np.ndarray | None = None,
 ) -> FixedParentFit:
     """Algorithm 1 on each replicate's table ``[configuration, x]`` (all with k columns).
     ``order="code"`` is [code]'s fixed-parent order (MALA with the previous u, then u; u^(0) ~
-    U(0,1)); ``"structure"`` draws u first. Draw 0 is t^(0) (A3: burn-in 0 averages it in)."""
+    U(0,1)); ``"structure"`` draws u first. Draw 0 is t^(0) (A3: burn-in 0 averages it in):
+    ``init`` draws it, or ``t0[r]`` gives each chain's (e.g. exact posterior draws, to check
+    that the sampler leaves the posterior invariant)."""
     _check_run(n_iter, burn, step_size)
     if order not in ORDERS:
         raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
@@ -218,7 +227,7 @@ def fit_fixed_parents(
     packed = pack_tables(list(tables), k)
     shape = gamma_shape(k, rho_rule)
     steps = _step_array(eps, (len(tables), k))
-    t0 = np.stack([initial_t(s, k, init) for s in seeds])
+    t0 = _initial_states(t0, (len(tables), k), [initial_t(s, k, init) for s in seeds])
     if step_size == "auto":
         pilot = [s.spawn(2)[1] for s in seeds]
         steps = kern.fixed_chains(*_fixed_args(packed), t0, steps, b, shape, PILOT_ITERATIONS, 0,
@@ -228,6 +237,15 @@ def fit_fixed_parents(
         _seeds(seeds), keep_predictive_draws,
     )  # fmt: skip
     return FixedParentFit(t, acc / update_count(n_iter, burn), pred, logpost, steps, pred_draws)
+
+
+def _initial_states(given: np.ndarray | None, shape: tuple[int, ...], drawn: list) -> np.ndarray:
+    if given is None:
+        return np.stack(drawn)
+    states = np.array(given, dtype=np.float64)
+    if states.shape != shape or not np.all(np.isfinite(states)) or np.any(states <= 0):
+        raise ValueError(f"t0 must be {shape} finite positive values, got shape {states.shape}")
+    return states
 
 
 def _fixed_args(p: PackedTables) -> tuple[np.ndarray, ...]:
@@ -265,11 +283,14 @@ def sample_models(
     rho_rule: str = "code",
     init: str = "ones",
     step_size: str = "fixed",
+    t0: np.ndarray | None = None,
+    initial_models: Sequence[int] | None = None,
 ) -> ModelFit:
     """Algorithm 4 (Algorithm 3 when one node varies): ``tables[r][j][m]`` is replicate r's
     table of varying node j (``cards[j]`` values) under model m; ``prior`` the model
     probabilities (uniform by default; 0 excludes a model, e.g. a cyclic one). The initial
-    model is drawn from the prior (A4)."""
+    model is drawn from the prior (A4) unless ``initial_models`` gives each chain's; ``t0``
+    ``[R, J, k]`` overrides ``init``."""
     _check_run(n_iter, burn, step_size)
     if len(seeds) != len(tables):
         raise ValueError(f"{len(tables)} replicates but {len(seeds)} seeds")
@@ -281,9 +302,14 @@ def sample_models(
     shapes = np.array([gamma_shape(int(k), rho_rule) for k in kj])
     rate = np.full(kj.size, check_positive(b, "b"))
     steps = _step_array(eps, (len(tables), kj.size, kmax))
-    t0 = np.stack([np.stack([np.pad(initial_t(s.spawn(j + 1)[j], int(k), init), (0, kmax - k))
-                             for j, k in enumerate(kj)]) for s in seeds])  # fmt: skip
+    drawn = [np.stack([np.pad(initial_t(s.spawn(j + 1)[j], int(k), init), (0, kmax - k))
+                       for j, k in enumerate(kj)]) for s in seeds]  # fmt: skip
+    t0 = _initial_states(t0, (len(tables), kj.size, kmax), drawn)
     m0 = np.full(len(tables), -1, dtype=np.int64)
+    if initial_models is not None:
+        m0 = np.asarray(initial_models, dtype=np.int64)
+        if m0.shape != (len(tables),) or m0.min() < 0 or m0.max() >= n_models:
+            raise ValueError(f"initial_models must be {len(tables)} indices < {n_models}")
     args = (packed.vals, packed.mult, packed.nh, packed.parent_counts, packed.pvals,
             packed.pmult, packed.nph, kj, log_prior)  # fmt: skip
     if step_size == "auto":
@@ -339,7 +365,9 @@ def sample_edges(
     y = np.ascontiguousarray(child, dtype=np.int64)
     x_cand = np.ascontiguousarray(candidates, dtype=np.int64)
     if x_cand.ndim != 2 or x_cand.shape[0] != y.shape[0] or y.ndim != 1 or y.size == 0:
-        raise ValueError(f"candidates must be [row, candidate] with {y.size} rows, got {x_cand.shape}")
+        raise ValueError(
+            f"candidates must be [row, candidate] with {y.size} rows, got {x_cand.shape}"
+        )
     if y.min() < 0 or (x_cand.size and x_cand.min() < 0):
         raise ValueError("codes must be non-negative integers")
     k = int(y.max()) + 1

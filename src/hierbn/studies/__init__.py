@@ -8,7 +8,9 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-STUDIES: tuple[str, ...] = ("azzimonti2019", "beal2006", "petitjean2018", "becker2018")
+STUDIES: tuple[str, ...] = (
+    "azzimonti2019", "beal2006", "petitjean2018", "becker2018", "dombowsky2025"
+)  # fmt: skip
 
 
 def study_module(name: str, module: str = "") -> ModuleType:

@@ -1,0 +1,150 @@
+"""``hierbn dombowsky2025 …``: the study's steps called by ``workflow/rules/dombowsky2025.smk``."""
+
+from __future__ import annotations
+
+import argparse
+
+import pandas as pd
+
+from hierbn.io import read_json, write_json, write_parquet
+from hierbn.steps import config_json, experiment_args, limit_threads, read_tables, study_parser
+
+SUMMARIES = ("table1", "table3", "table7", "table8", "diagnostics", "alarm_predictive",
+             "alarm_ess")  # fmt: skip
+
+
+def cmd_alarm_prepare(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.alarm import code_alarm
+
+    table, check = code_alarm(pd.read_parquet(args.canonical), args.canonical)
+    write_parquet(table, args.out)
+    write_json(check, args.check)
+
+
+def _write_pair(pair: tuple[pd.DataFrame, pd.DataFrame], args: argparse.Namespace) -> None:
+    write_parquet(pair[0], args.out)
+    write_parquet(pair[1], args.trace)
+
+
+def _reps(args: argparse.Namespace) -> range:
+    if not 0 <= args.first < args.stop:
+        raise SystemExit(f"--first {args.first} --stop {args.stop}: need 0 <= first < stop")
+    return range(args.first, args.stop)
+
+
+def cmd_table1(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.protocol import run_table1_block
+
+    limit_threads(args.threads)
+    _write_pair(run_table1_block(args.K, _reps(args), config_json(args), args.seed), args)
+
+
+def cmd_table1_bayes(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.protocol import run_table1_bayes_block
+
+    limit_threads(args.threads)
+    table = run_table1_bayes_block(args.K, _reps(args), config_json(args), args.seed,
+                                   read_json(args.stan))  # fmt: skip
+    write_parquet(table, args.out)
+
+
+def cmd_table3(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.protocol import run_table3_block
+
+    limit_threads(args.threads)
+    _write_pair(run_table3_block(args.k1, _reps(args), config_json(args), args.seed), args)
+
+
+def cmd_tables78(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.protocol import run_tables78_block
+
+    limit_threads(args.threads)
+    pair = run_tables78_block(args.truth, args.n, _reps(args), config_json(args), args.seed)
+    _write_pair(pair, args)
+
+
+def cmd_alarm(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.alarm import run_alarm_subsample
+
+    limit_threads(args.threads)
+    table = pd.read_parquet(args.prepared)
+    _write_pair(run_alarm_subsample(table, args.subsample, config_json(args), args.seed), args)
+
+
+def cmd_checks(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.checks import run_checks
+
+    limit_threads(args.threads)
+    write_parquet(run_checks(config_json(args), args.seed), args.out)
+
+
+def cmd_claims(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025 import tables
+    from hierbn.studies.dombowsky2025.claims import Results, evaluate_claims
+
+    results = read_tables(args.results)
+    results = results if results is not None else pd.DataFrame(columns=["experiment", "metric"])
+    checks = read_tables(args.checks)
+    write_json({"study": "dombowsky2025",
+                "claims": evaluate_claims(Results(results, checks))}, args.out)  # fmt: skip
+    summaries = {
+        "table1": tables.table1, "table3": tables.table3, "table7": tables.table7,
+        "table8": tables.table8, "diagnostics": tables.sampler_diagnostics,
+        "alarm_predictive": tables.alarm_predictive, "alarm_ess": tables.alarm_ess,
+    }  # fmt: skip
+    for name, summary in summaries.items():
+        experiment = {"table7": "tables78", "table8": "tables78", "alarm_predictive": "alarm",
+                      "alarm_ess": "alarm"}.get(name, name)  # fmt: skip
+        ran = name == "diagnostics" or (results.experiment == experiment).any()
+        write_parquet(summary(results) if ran else pd.DataFrame(), getattr(args, name))
+    traces = read_tables(args.traces)
+    write_parquet(traces if traces is not None else pd.DataFrame(), args.all_traces)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``hierbn dombowsky2025`` and its steps."""
+    steps = study_parser(subparsers, "dombowsky2025", "dombowsky2025 experiments")
+    p = steps.add_parser("alarm-prepare", help="the Table 9 columns of bnlearn::alarm, coded")
+    p.add_argument("--canonical", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--check", required=True)
+    p.set_defaults(func=cmd_alarm_prepare)
+
+    def block_step(name: str, func, helptext: str, trace: bool = True) -> argparse.ArgumentParser:
+        p = steps.add_parser(name, help=helptext)
+        p.add_argument("--first", type=int, required=True, help="first replicate of the block")
+        p.add_argument("--stop", type=int, required=True, help="one past its last replicate")
+        experiment_args(p)
+        if trace:
+            p.add_argument("--trace", required=True, help="log-posterior trace (output)")
+        p.set_defaults(func=func)
+        return p
+
+    block_step("table1", cmd_table1, "Table 1: one block of data sets at one K").add_argument(
+        "--K", type=int, required=True)  # fmt: skip
+    p = block_step("table1-bayes", cmd_table1_bayes, "Table 1 logit Bayes (Stan)", trace=False)
+    p.add_argument("--K", type=int, required=True)
+    p.add_argument("--stan", required=True, help="compile marker JSON")
+    block_step("table3", cmd_table3, "Table 3: one block of replications at one k1").add_argument(
+        "--k1", type=int, required=True)  # fmt: skip
+    p = block_step("tables78", cmd_tables78, "Tables 7-8: one block at one (truth, n)")
+    p.add_argument("--truth", required=True, choices=["G1", "G2"])
+    p.add_argument("--n", type=int, required=True)
+
+    p = steps.add_parser("alarm", help="App. F.2: ALARM parameters on one subsample")
+    p.add_argument("--prepared", required=True)
+    p.add_argument("--subsample", type=int, required=True, help="0 = the headline subsample")
+    p.add_argument("--trace", required=True)
+    experiment_args(p)
+    p.set_defaults(func=cmd_alarm)
+
+    p = steps.add_parser("checks", help="Theorem 2 grid and the sampler against grid integration")
+    experiment_args(p)
+    p.set_defaults(func=cmd_checks)
+
+    p = steps.add_parser("claims", help="claims of spec §7 and the report's summary tables")
+    for name in ("results", "checks", "traces"):
+        p.add_argument(f"--{name}", nargs="*", default=[])
+    for name in ("out", *(s.replace("_", "-") for s in SUMMARIES), "all-traces"):
+        p.add_argument(f"--{name}", required=True)
+    p.set_defaults(func=cmd_claims)

@@ -1,0 +1,128 @@
+"""The jobs of dombowsky2025 and the config values each reads (used by its rule file): one job
+per (experiment, setting, replicate block), so a cluster spreads them; a job's config holds its
+setting's step sizes and its block's replicate range, so adding replicates or changing another
+setting's step sizes reruns none of the existing jobs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hierbn.workflow import flat_paths, paths
+
+RESULTS = "results/dombowsky2025"
+PREPARED = "resources/dombowsky2025/alarm.parquet"
+STAN_MARKER = "resources/stan/logit_glm.json"
+SUMMARIES = ("table1", "table3", "table7", "table8", "diagnostics", "alarm_predictive",
+             "alarm_ess", "traces")  # fmt: skip
+
+
+def blocks(total: int, size: int) -> list[tuple[int, int]]:
+    """(first, stop) of each block of ``size`` replicates out of ``total``."""
+    return [(first, min(first + size, total)) for first in range(0, total, size)]
+
+
+def block_range(total: int, size: int, block: int | str) -> tuple[int, int]:
+    """The replicate range of block ``block`` (a wildcard string in the rules)."""
+    ranges = blocks(total, size)
+    index = int(block)
+    if not 0 <= index < len(ranges):
+        raise ValueError(f"block {block} is outside {total} replicates in blocks of {size}")
+    return ranges[index]
+
+
+def _hidden(section: dict[str, Any]) -> dict[str, Any]:
+    return {"prior": section["prior"], "step_size": section["step_size"]}
+
+
+def table1_config(section: dict[str, Any]) -> dict[str, Any]:
+    t = section["table1"]
+    return {**_hidden(section),
+            "table1": {k: t[k] for k in ("n", "iterations", "burn", "inits", "eps")}}  # fmt: skip
+
+
+def table1_bayes_config(section: dict[str, Any]) -> dict[str, Any]:
+    t = section["table1"]
+    return {"table1": {"n": t["n"], "logit_bayes": t["logit_bayes"]["settings"]}}
+
+
+def table3_config(section: dict[str, Any], k1: int | str) -> dict[str, Any]:
+    t = section["table3"]
+    return {**_hidden(section), "table3": {"n": t["n"], "iterations": t["iterations"],
+            "burn": t["burn"], "eps": t["eps"][str(k1)]}}  # fmt: skip
+
+
+def tables78_config(section: dict[str, Any], truth: str) -> dict[str, Any]:
+    t = section["tables78"]
+    return {**_hidden(section), "tables78": {"iterations": t["iterations"], "burn": t["burn"],
+            "init": t["init"], "eps": t["eps"][truth]}}  # fmt: skip
+
+
+def alarm_config(section: dict[str, Any]) -> dict[str, Any]:
+    a = section["alarm"]
+    return {
+        **_hidden(section),
+        "alarm": {k: a[k] for k in ("n", "iterations", "burn", "init", "eps")},
+    }
+
+
+def checks_config(section: dict[str, Any]) -> dict[str, Any]:
+    c = section["checks"]
+    keys = ("chains", "iterations", "burn", "eps", "cases", "invariance_draws", "invariance_sweeps")
+    return {"checks": {k: c[k] for k in keys}}
+
+
+def _block_paths(template: str, total: int, size: int, **settings: Any) -> list[str]:
+    return paths(template, **settings, block=range(len(blocks(total, size))))
+
+
+def check_section(section: dict[str, Any]) -> None:
+    """What the schema cannot say: every k1 of Table 3 has its step sizes."""
+    missing = [k for k in section["table3"]["k1"] if str(k) not in section["table3"]["eps"]]
+    if missing:
+        raise ValueError(f"config dombowsky2025.table3.eps has no step sizes for k1 = {missing}")
+
+
+def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
+    """Every experiment table the claims read, per enabled experiment."""
+    check_section(section)
+    t1, t3, t78 = section["table1"], section["table3"], section["tables78"]
+    results: list[str] = []
+    traces: list[str] = []
+    if t1["enabled"]:
+        made = _block_paths(RESULTS + "/table1/K{K}_b{block}.parquet", t1["datasets"],
+                            t1["block"], K=t1["K"])  # fmt: skip
+        results += made
+        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+        if t1["logit_bayes"]["enabled"]:
+            results += _block_paths(RESULTS + "/table1_bayes/K{K}_b{block}.parquet",
+                                    t1["logit_bayes"]["datasets"], t1["block"], K=t1["K"])  # fmt: skip
+    if t3["enabled"]:
+        made = _block_paths(RESULTS + "/table3/k1_{k1}_b{block}.parquet", t3["reps"],
+                            t3["block"], k1=t3["k1"])  # fmt: skip
+        results += made
+        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+    if t78["enabled"]:
+        made = _block_paths(RESULTS + "/tables78/{truth}_n{n}_b{block}.parquet",
+                            t78["datasets"], t78["block"], truth=t78["truths"], n=t78["n"])  # fmt: skip
+        results += made
+        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+    if section["alarm"]["enabled"]:
+        made = paths(RESULTS + "/alarm/s{sub}.parquet", sub=range(section["alarm"]["subsamples"]))
+        results += made
+        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+    checks = [f"{RESULTS}/checks.parquet"] if section["checks"]["enabled"] else []
+    return {"results": results, "traces": traces, "checks": checks}
+
+
+def job_outputs(section: dict[str, Any]) -> list[str]:
+    """The first output of every experiment job (a trace is a job's second output)."""
+    inputs = claims_inputs(section)
+    return flat_paths({k: v for k, v in inputs.items() if k != "traces"})
+
+
+def report_inputs(section: dict[str, Any]) -> dict[str, Any]:
+    """What the report notebook reads besides claims.json: the claims step's summaries."""
+    inputs = {name: f"{RESULTS}/{name}.parquet" for name in SUMMARIES}
+    if section["alarm"]["enabled"]:
+        inputs["alarm_check"] = f"{RESULTS}/alarm_check.json"
+    return inputs

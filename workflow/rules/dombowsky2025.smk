@@ -1,0 +1,210 @@
+# dombowsky2025 part 1: the HiDDeN sampler on Table 1 (sparse counts), Table 3 (two DAGs),
+# Tables 7-8 (two parent sets) and the ALARM parameters (Figure 10), plus the Theorem 2 and
+# grid-integration checks. One job per (experiment, setting, replicate block); which config
+# values each job reads: hierbn.studies.dombowsky2025.workflow.
+
+from hierbn.studies.dombowsky2025 import workflow as dd
+
+DD = config["dombowsky2025"]
+
+CLAIMS_INPUTS["dombowsky2025"] = dd.claims_inputs(DD)
+REPORT_INPUTS["dombowsky2025"] = dd.report_inputs(DD)
+JOB_OUTPUTS["dombowsky2025"] = dd.job_outputs(DD)
+
+
+def dd_reps(total, size):
+    """--first/--stop of the job's replicate block (a function of the block wildcard)."""
+    return lambda w: "--first {} --stop {}".format(
+        *dd.block_range(total, size, w.block)
+    )
+
+
+rule dd_table1:
+    output:
+        results="results/dombowsky2025/table1/K{K}_b{block}.parquet",
+        trace="results/dombowsky2025/table1/K{K}_b{block}_trace.parquet",
+    log:
+        "logs/dombowsky2025/table1/K{K}_b{block}.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/table1/K{K}_b{block}.parquet")
+    wildcard_constraints:
+        K=r"\d+",
+        block=r"\d+",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=as_json(dd.table1_config(DD)),
+        reps=dd_reps(DD["table1"]["datasets"], DD["table1"]["block"]),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 table1 --K {wildcards.K} {params.reps} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+
+
+rule dd_table1_bayes:
+    input:
+        dd.STAN_MARKER,
+    output:
+        "results/dombowsky2025/table1_bayes/K{K}_b{block}.parquet",
+    log:
+        "logs/dombowsky2025/table1_bayes/K{K}_b{block}.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/table1_bayes/K{K}_b{block}.parquet")
+    wildcard_constraints:
+        K=r"\d+",
+        block=r"\d+",
+    priority: 10  # long jobs start first, so --cores N finishes sooner
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    resources:
+        runtime=60,
+    params:
+        config=as_json(dd.table1_bayes_config(DD)),
+        reps=dd_reps(DD["table1"]["logit_bayes"]["datasets"], DD["table1"]["block"]),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 table1-bayes --K {wildcards.K} {params.reps} --stan {input} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output} > {log} 2>&1"
+
+
+rule dd_table3:
+    output:
+        results="results/dombowsky2025/table3/k1_{k1}_b{block}.parquet",
+        trace="results/dombowsky2025/table3/k1_{k1}_b{block}_trace.parquet",
+    log:
+        "logs/dombowsky2025/table3/k1_{k1}_b{block}.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/table3/k1_{k1}_b{block}.parquet")
+    wildcard_constraints:
+        k1=r"\d+",
+        block=r"\d+",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=lambda w: as_json(dd.table3_config(DD, w.k1)),
+        reps=dd_reps(DD["table3"]["reps"], DD["table3"]["block"]),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 table3 --k1 {wildcards.k1} {params.reps} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+
+
+rule dd_tables78:
+    output:
+        results="results/dombowsky2025/tables78/{truth}_n{n}_b{block}.parquet",
+        trace="results/dombowsky2025/tables78/{truth}_n{n}_b{block}_trace.parquet",
+    log:
+        "logs/dombowsky2025/tables78/{truth}_n{n}_b{block}.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/tables78/{truth}_n{n}_b{block}.parquet")
+    wildcard_constraints:
+        truth="G1|G2",
+        n=r"\d+",
+        block=r"\d+",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=lambda w: as_json(dd.tables78_config(DD, w.truth)),
+        reps=dd_reps(DD["tables78"]["datasets"], DD["tables78"]["block"]),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 tables78 --truth {wildcards.truth} --n {wildcards.n} "
+        "{params.reps} --config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+
+
+rule dd_alarm_prepare:
+    input:
+        "resources/datasets/dombowsky2025/alarm.parquet",
+    output:
+        data=dd.PREPARED,
+        check="results/dombowsky2025/alarm_check.json",
+    log:
+        "logs/dombowsky2025/alarm_prepare.log",
+    benchmark:
+        benchmark_of(dd.PREPARED)
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn dombowsky2025 alarm-prepare --canonical {input} --out {output.data} "
+        "--check {output.check} > {log} 2>&1"
+
+
+rule dd_alarm:
+    input:
+        dd.PREPARED,
+    output:
+        results="results/dombowsky2025/alarm/s{sub}.parquet",
+        trace="results/dombowsky2025/alarm/s{sub}_trace.parquet",
+    log:
+        "logs/dombowsky2025/alarm/s{sub}.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/alarm/s{sub}.parquet")
+    wildcard_constraints:
+        sub=r"\d+",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=as_json(dd.alarm_config(DD)),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 alarm --prepared {input} --subsample {wildcards.sub} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+
+
+rule dd_checks:
+    output:
+        "results/dombowsky2025/checks.parquet",
+    log:
+        "logs/dombowsky2025/checks.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/checks.parquet")
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=as_json(dd.checks_config(DD)),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 checks --config {params.config} --seed {params.seed} "
+        "--threads {threads} --out {output} > {log} 2>&1"
+
+
+rule dd_claims:
+    input:
+        **CLAIMS_INPUTS["dombowsky2025"],
+    output:
+        **{name: f"results/dombowsky2025/{name}.parquet" for name in dd.SUMMARIES},
+        claims="results/dombowsky2025/claims.json",
+    log:
+        "logs/dombowsky2025/claims.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/claims.json")
+    conda:
+        "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=4000,
+    run:
+        shell_with_argfiles(
+            "hierbn dombowsky2025 claims --results {results} --traces {traces} "
+            "--checks {checks} --out {output.claims} --table1 {output.table1} "
+            "--table3 {output.table3} --table7 {output.table7} --table8 {output.table8} "
+            "--diagnostics {output.diagnostics} --alarm-predictive {output.alarm_predictive} "
+            "--alarm-ess {output.alarm_ess} --all-traces {output.traces} > {log} 2>&1",
+            {
+                "results": input.results,
+                "traces": input.traces,
+                "checks": input.checks,
+            },
+            output=output,
+            log=log,
+        )
