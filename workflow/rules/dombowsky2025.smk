@@ -12,13 +12,6 @@ REPORT_INPUTS["dombowsky2025"] = dd.report_inputs(DD)
 JOB_OUTPUTS["dombowsky2025"] = dd.job_outputs(DD)
 
 
-def dd_reps(total, size):
-    """--first/--stop of the job's replicate block (a function of the block wildcard)."""
-    return lambda w: "--first {} --stop {}".format(
-        *dd.block_range(total, size, w.block)
-    )
-
-
 rule dd_table1:
     output:
         results="results/dombowsky2025/table1/K{K}_b{block}.parquet",
@@ -35,7 +28,7 @@ rule dd_table1:
     threads: 1
     params:
         config=as_json(dd.table1_config(DD)),
-        reps=dd_reps(DD["table1"]["datasets"], DD["table1"]["block"]),
+        reps=dd.reps_argument(DD["table1"]["datasets"], DD["table1"]["block"]),
         seed=config["seed"],
     shell:
         "hierbn dombowsky2025 table1 --K {wildcards.K} {params.reps} "
@@ -63,7 +56,9 @@ rule dd_table1_bayes:
         runtime=60,
     params:
         config=as_json(dd.table1_bayes_config(DD)),
-        reps=dd_reps(DD["table1"]["logit_bayes"]["datasets"], DD["table1"]["block"]),
+        reps=dd.reps_argument(
+            DD["table1"]["logit_bayes"]["datasets"], DD["table1"]["block"]
+        ),
         seed=config["seed"],
     shell:
         "hierbn dombowsky2025 table1-bayes --K {wildcards.K} {params.reps} --stan {input} "
@@ -87,7 +82,7 @@ rule dd_table3:
     threads: 1
     params:
         config=lambda w: as_json(dd.table3_config(DD, w.k1)),
-        reps=dd_reps(DD["table3"]["reps"], DD["table3"]["block"]),
+        reps=dd.reps_argument(DD["table3"]["reps"], DD["table3"]["block"]),
         seed=config["seed"],
     shell:
         "hierbn dombowsky2025 table3 --k1 {wildcards.k1} {params.reps} "
@@ -112,7 +107,7 @@ rule dd_tables78:
     threads: 1
     params:
         config=lambda w: as_json(dd.tables78_config(DD, w.truth)),
-        reps=dd_reps(DD["tables78"]["datasets"], DD["tables78"]["block"]),
+        reps=dd.reps_argument(DD["tables78"]["datasets"], DD["tables78"]["block"]),
         seed=config["seed"],
     shell:
         "hierbn dombowsky2025 tables78 --truth {wildcards.truth} --n {wildcards.n} "

@@ -82,7 +82,9 @@ def _histogram(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 class PackedTables:
     """Tables in the kernels' histogram form, padded over a leading index set ``shape``:
     ``vals/mult[..., x, h]`` the positive counts of column x, ``pvals/pmult[..., h]`` of the
-    parent counts, ``parent_counts[..., p]`` and ``counts[..., p, x]``."""
+    parent counts, ``parent_counts[..., p]``, ``counts[..., p, x]``, and ``exceed[..., :nex]``
+    the m_i of the Gamma way of drawing L (``nex`` 0 where one Beta per configuration is
+    cheaper; see :func:`hidden_kernels.exceedances`)."""
 
     vals: np.ndarray
     mult: np.ndarray
@@ -91,6 +93,8 @@ class PackedTables:
     pvals: np.ndarray
     pmult: np.ndarray
     nph: np.ndarray
+    exceed: np.ndarray
+    nex: np.ndarray
     counts: np.ndarray
 
 
@@ -98,21 +102,20 @@ def pack_tables(tables: np.ndarray | list, k: int) -> PackedTables:
     """Pack an (arbitrarily nested) list of tables ``[configuration, x]`` with ``k`` columns
     (fewer for a node with fewer values; padded with zero columns)."""
     flat, shape = _flatten(tables)
-    unique = {id(t): t for t in flat}  # replicate chains often share one table object
-    checked = {key: check_counts(t, "table", integer=True).astype(np.int64)
-               for key, t in unique.items()}  # fmt: skip
-    if any(t.shape[1] > k for t in checked.values()):
+    # replicate chains often share one table object: summarise each distinct object once
+    distinct = {id(t): check_counts(t, "table", integer=True).astype(np.int64) for t in flat}
+    if any(t.shape[1] > k for t in distinct.values()):
         raise ValueError(f"a table has more than {k} child values")
     empty = _histogram(np.zeros(0))
-    hist_of = {key: [_histogram(t[:, x]) if x < t.shape[1] else empty for x in range(k)]
-               for key, t in checked.items()}  # fmt: skip
-    phist_of = {key: _histogram(t.sum(axis=1)) for key, t in checked.items()}
-    hists = [hist_of[id(t)] for t in flat]
-    phists = [phist_of[id(t)] for t in flat]
-    checked = [checked[id(t)] for t in flat]
+    summary = {key: ([_histogram(t[:, x]) if x < t.shape[1] else empty for x in range(k)],
+                     _histogram(t.sum(axis=1)), _exceedances(t.sum(axis=1)))
+               for key, t in distinct.items()}  # fmt: skip
+    checked = [distinct[id(t)] for t in flat]
+    hists, phists, exceeds = zip(*(summary[id(t)] for t in flat), strict=True)
     n_h = max(1, max(len(v) for row in hists for v, _ in row))
     n_ph = max(1, max(len(v) for v, _ in phists))
     n_cfg = max(1, max(t.shape[0] for t in checked))
+    n_ex = max(1, max(len(e) for e in exceeds))
     out = PackedTables(
         vals=np.zeros((len(flat), k, n_h), dtype=np.int64),
         mult=np.zeros((len(flat), k, n_h)),
@@ -121,6 +124,8 @@ def pack_tables(tables: np.ndarray | list, k: int) -> PackedTables:
         pvals=np.zeros((len(flat), n_ph), dtype=np.int64),
         pmult=np.zeros((len(flat), n_ph)),
         nph=np.zeros(len(flat), dtype=np.int64),
+        exceed=np.zeros((len(flat), n_ex), dtype=np.int64),
+        nex=np.zeros(len(flat), dtype=np.int64),
         counts=np.zeros((len(flat), n_cfg, k), dtype=np.int64),
     )
     for i, table in enumerate(checked):
@@ -129,8 +134,17 @@ def pack_tables(tables: np.ndarray | list, k: int) -> PackedTables:
         v, m = phists[i]
         out.pvals[i, : len(v)], out.pmult[i, : len(v)], out.nph[i] = v, m, len(v)
         out.parent_counts[i, : table.shape[0]] = table.sum(axis=1)
+        out.exceed[i, : len(exceeds[i])], out.nex[i] = exceeds[i], len(exceeds[i])
         out.counts[i, : table.shape[0], : table.shape[1]] = table
     return PackedTables(*(a.reshape(*shape, *a.shape[1:]) for a in _fields(out)))
+
+
+def _exceedances(parent_counts: np.ndarray) -> np.ndarray:
+    """m_i = #{p : N_p > i} for i < max N_p, or nothing when one Beta draw per configuration
+    is cheaper (the kernels' rule)."""
+    out = np.zeros(int(parent_counts.max(initial=0)) + 1, dtype=np.int64)
+    size = kern.exceedances(parent_counts.astype(np.int64), out)
+    return out[:size]
 
 
 def _fields(packed: PackedTables) -> list[np.ndarray]:
@@ -249,7 +263,8 @@ def _initial_states(given: np.ndarray | None, shape: tuple[int, ...], drawn: lis
 
 
 def _fixed_args(p: PackedTables) -> tuple[np.ndarray, ...]:
-    return (p.vals, p.mult, p.nh, p.parent_counts, p.pvals, p.pmult, p.nph, p.counts)
+    return (p.vals, p.mult, p.nh, p.parent_counts, p.pvals, p.pmult, p.nph, p.exceed, p.nex,
+            p.counts)  # fmt: skip
 
 
 def _seeds(seeds: Sequence[np.random.SeedSequence]) -> np.ndarray:
@@ -311,7 +326,7 @@ def sample_models(
         if m0.shape != (len(tables),) or m0.min() < 0 or m0.max() >= n_models:
             raise ValueError(f"initial_models must be {len(tables)} indices < {n_models}")
     args = (packed.vals, packed.mult, packed.nh, packed.parent_counts, packed.pvals,
-            packed.pmult, packed.nph, kj, log_prior)  # fmt: skip
+            packed.pmult, packed.nph, packed.exceed, packed.nex, kj, log_prior)  # fmt: skip
     if step_size == "auto":
         pilot = [s.spawn(2)[1] for s in seeds]
         steps = kern.model_chains(*args, t0, steps, rate, shapes, m0, PILOT_ITERATIONS, 0, True,

@@ -8,9 +8,14 @@ configurations contribute exactly 0, decision A20), shape s = rho_j / k_j and ra
 * the data part of log h_{j,x} (eq. 9) is A_x(t) = sum_p [lgamma(N_px + t) - lgamma(t)] and of
   its derivative (eq. 10) A'_x(t) = sum_p [psi(N_px + t) - psi(t)]. Both depend on column x
   only through the histogram of its positive counts (value v, number of cells c_v), which is
-  how tables are passed (``vals``, ``mult``, ``nh``); a count v <= 8 uses the exact recurrence
-  sum_{i<v} log(t+i) (and 1/(t+i)), cheaper than lgamma/digamma;
-* the auxiliaries u_p ~ Beta(beta, N_p) enter MALA only through L = sum_p log u_p;
+  how tables are passed (``vals``, ``mult``, ``nh``); a count v <= 16 uses the exact recurrence
+  log prod_{i<v} (t+i) (and sum 1/(t+i) from the product's derivative), one log instead of
+  lgamma/digamma;
+* the auxiliaries u_p ~ Beta(beta, N_p) enter MALA only through L = sum_p log u_p. As
+  Beta(beta, N) is the product of independent Beta(beta + i, 1), i < N, and -log Beta(a, 1) is
+  Exp(a), -L = sum_i G_i / (beta + i) with G_i ~ Gamma(m_i), m_i = #{p : N_p > i}: max_p N_p
+  Gamma draws instead of one Beta per configuration, the cheaper way chosen per table (Table 3
+  has ~150 configurations holding a handful of rows each);
 * log h(t) = -b t + (s-1) log t + A(t) + t L, and the MALA step is eq. (12) on untransformed t,
   a proposal t* <= 0 rejected outright (§2.1);
 * the node score (log of eq. 7) is sum_p [lgamma(beta) - lgamma(N_p + beta)] + sum_x A_x(t_x),
@@ -30,33 +35,32 @@ from numba import njit, prange
 from hierbn.random_variates import log_beta_variate
 from hierbn.special import digamma
 
-SMALL_COUNT = 8
+SMALL_COUNT = 16
+PRODUCT_LIMIT = 1e15  # (t + 16)^16 stays far below the float range
 TARGET_ACCEPTANCE = 0.574  # Roberts & Rosenthal (1998), quoted in §2.2
 
 
 # ----------------------------------------------------------------------------- log h pieces
 @njit(cache=True)
+def rising(t: float, v: int) -> tuple[float, float]:
+    """(lgamma(t + v) - lgamma(t), psi(t + v) - psi(t)) for a count v >= 0."""
+    if v <= SMALL_COUNT and t < PRODUCT_LIMIT:
+        product = 1.0
+        derivative = 0.0
+        for j in range(v):
+            derivative = derivative * (t + j) + product
+            product *= t + j
+        return math.log(product), derivative / product
+    return math.lgamma(t + v) - math.lgamma(t), digamma(t + v) - digamma(t)
+
+
+@njit(cache=True)
 def column_terms(t: float, vals: np.ndarray, mult: np.ndarray, nh: int) -> tuple[float, float]:
     """(A(t), A'(t)) of one column given the histogram of its positive counts."""
     a = 0.0
     g = 0.0
-    need_special = False
     for i in range(nh):
-        if vals[i] > SMALL_COUNT:
-            need_special = True
-    lg_t = math.lgamma(t) if need_special else 0.0
-    dg_t = digamma(t) if need_special else 0.0
-    for i in range(nh):
-        v = vals[i]
-        if v <= SMALL_COUNT:
-            sa = 0.0
-            sg = 0.0
-            for j in range(v):
-                sa += math.log(t + j)
-                sg += 1.0 / (t + j)
-        else:
-            sa = math.lgamma(v + t) - lg_t
-            sg = digamma(v + t) - dg_t
+        sa, sg = rising(t, vals[i])
         a += mult[i] * sa
         g += mult[i] * sg
     return a, g
@@ -65,11 +69,11 @@ def column_terms(t: float, vals: np.ndarray, mult: np.ndarray, nh: int) -> tuple
 @njit(cache=True)
 def log_rising(beta: float, n: int) -> float:
     """lgamma(n + beta) - lgamma(beta)."""
-    if n <= SMALL_COUNT:
-        total = 0.0
+    if n <= SMALL_COUNT and beta < PRODUCT_LIMIT:
+        product = 1.0
         for j in range(n):
-            total += math.log(beta + j)
-        return total
+            product *= beta + j
+        return math.log(product)
     return math.lgamma(n + beta) - math.lgamma(beta)
 
 
@@ -83,14 +87,39 @@ def parent_part(beta: float, pvals: np.ndarray, pmult: np.ndarray, nph: int) -> 
 
 
 @njit(cache=True)
-def log_u_sum(beta: float, parent_counts: np.ndarray) -> float:
-    """L = sum_p log u_p with u_p ~ Beta(beta, N_p) independently (Alg. 1 lines 2–4); an empty
-    configuration (padding) has u = 1, log u = 0 (decision A20)."""
+def log_u_sum(beta: float, parent_counts: np.ndarray, exceed: np.ndarray) -> float:
+    """A draw of L = sum_p log u_p, u_p ~ Beta(beta, N_p) independently (Alg. 1 lines 2–4); an
+    empty configuration (padding) has u = 1, log u = 0 (decision A20). With ``exceed`` (m_i =
+    #{p : N_p > i}, i < max N_p) non-empty, L = -sum_i Gamma(m_i) / (beta + i) instead."""
     total = 0.0
+    if exceed.shape[0] > 0:
+        for i in range(exceed.shape[0]):
+            total -= np.random.gamma(exceed[i], 1.0) / (beta + i)
+        return total
     for p in range(parent_counts.shape[0]):
         if parent_counts[p] > 0:
             total += log_beta_variate(beta, float(parent_counts[p]))
     return total
+
+
+@njit(cache=True)
+def exceedances(parent_counts: np.ndarray, out: np.ndarray) -> int:
+    """Fill ``out[:N]`` with m_i = #{p : N_p > i}, N = max N_p, and return N when that way of
+    drawing L (N Gamma draws) is cheaper than one Beta per configuration (two Gamma draws,
+    one uniform for N_p = 1); else return 0."""
+    top = 0
+    beta_cost = 0
+    for p in range(parent_counts.shape[0]):
+        top = max(top, parent_counts[p])
+        if parent_counts[p] > 0:
+            beta_cost += 1 if parent_counts[p] == 1 else 2
+    if top >= beta_cost:
+        return 0
+    out[:top] = 0
+    for p in range(parent_counts.shape[0]):
+        for i in range(parent_counts[p]):
+            out[i] += 1
+    return top
 
 
 @njit(cache=True)
@@ -143,7 +172,7 @@ def adapt_step_size(log_eps: float, iteration: int, accept_prob: float) -> float
 # ----------------------------------------------------------------- Algorithm 1, fixed parents
 @njit(cache=True)
 def _fixed_chain(
-    vals, mult, nh, parent_counts, pvals, pmult, nph, counts, t, eps, b, s, n_iter, burn,
+    vals, mult, nh, parent_counts, pvals, pmult, nph, exceed, counts, t, eps, b, s, n_iter, burn,
     code_order, adapt, seed, acc, pred_sum, logpost, t_trace, pred_trace,
 ):  # fmt: skip
     """One chain of Algorithm 1 for one node. ``code_order``: MALA with the previous u, then
@@ -162,7 +191,7 @@ def _fixed_chain(
     for r in range(n_iter):
         if r > 0:
             if not code_order:
-                big_l = log_u_sum(t.sum(), parent_counts)
+                big_l = log_u_sum(t.sum(), parent_counts, exceed)
             for x in range(k):
                 before = t[x]
                 t[x], a[x], g[x], prob = mala_step(
@@ -173,7 +202,7 @@ def _fixed_chain(
                 if r >= burn and t[x] != before:
                     acc[x] += 1
             if code_order:
-                big_l = log_u_sum(t.sum(), parent_counts)
+                big_l = log_u_sum(t.sum(), parent_counts, exceed)
         beta = t.sum()
         lp = parent_part(beta, pvals, pmult, nph)
         for x in range(k):
@@ -194,8 +223,8 @@ def _fixed_chain(
 
 @njit(cache=True, parallel=True)
 def fixed_chains(
-    vals, mult, nh, parent_counts, pvals, pmult, nph, counts, t0, eps, b, s, n_iter, burn,
-    code_order, adapt, seeds, keep_pred,
+    vals, mult, nh, parent_counts, pvals, pmult, nph, exceed, nex, counts, t0, eps, b, s, n_iter,
+    burn, code_order, adapt, seeds, keep_pred,
 ):  # fmt: skip
     """Independent replicate chains of Algorithm 1 (one node each, tables padded).
     Returns (t draws [R, n_iter, k], acceptances [R, k], predictive means [R, P, k],
@@ -211,8 +240,9 @@ def fixed_chains(
     for r in prange(n_rep):
         t = t0[r].copy()
         _fixed_chain(
-            vals[r], mult[r], nh[r], parent_counts[r], pvals[r], pmult[r], nph[r], counts[r], t,
-            steps[r], b, s, n_iter, burn, code_order, adapt, seeds[r], acc[r], pred[r],
+            vals[r], mult[r], nh[r], parent_counts[r], pvals[r], pmult[r], nph[r],
+            exceed[r, : nex[r]], counts[r], t, steps[r], b, s, n_iter, burn, code_order, adapt,
+            seeds[r], acc[r], pred[r],
             logpost[r], t_trace[r], pred_trace[r],
         )  # fmt: skip
         for p in range(n_cfg):
@@ -274,8 +304,8 @@ def _model_log_weights(t, kj, log_prior, vals, mult, nh, pvals, pmult, nph, out)
 
 @njit(cache=True)
 def _model_chain(
-    vals, mult, nh, parent_counts, pvals, pmult, nph, kj, log_prior, t, eps, b, s, m0, n_iter,
-    burn, adapt, seed, models, rb, acc, logpost, t_trace,
+    vals, mult, nh, parent_counts, pvals, pmult, nph, exceed, nex, kj, log_prior, t, eps, b, s,
+    m0, n_iter, burn, adapt, seed, models, rb, acc, logpost, t_trace,
 ):  # fmt: skip
     """One chain of Algorithm 1 + Algorithm 4 over candidate models (u, then MALA, per varying
     node, then the model; u is re-drawn from the current model's table each sweep, so it is
@@ -295,7 +325,7 @@ def _model_chain(
                 beta = 0.0
                 for x in range(kj[j]):
                     beta += t[j, x]
-                big_l = log_u_sum(beta, parent_counts[j, m])
+                big_l = log_u_sum(beta, parent_counts[j, m], exceed[j, m, : nex[j, m]])
                 for x in range(kj[j]):
                     a, g = column_terms(t[j, x], vals[j, m, x], mult[j, m, x], nh[j, m, x])
                     before = t[j, x]
@@ -327,8 +357,8 @@ def _model_chain(
 
 @njit(cache=True, parallel=True)
 def model_chains(
-    vals, mult, nh, parent_counts, pvals, pmult, nph, kj, log_prior, t0, eps, b, s, m0, n_iter,
-    burn, adapt, seeds,
+    vals, mult, nh, parent_counts, pvals, pmult, nph, exceed, nex, kj, log_prior, t0, eps, b, s,
+    m0, n_iter, burn, adapt, seeds,
 ):  # fmt: skip
     """Independent replicate chains of Algorithm 4 (tables of replicate r at index r).
     Returns (models [R, n_iter], Rao–Blackwellised model probabilities [R, M] (mean over kept
@@ -346,8 +376,9 @@ def model_chains(
     for r in prange(n_rep):
         t = t0[r].copy()
         _model_chain(
-            vals[r], mult[r], nh[r], parent_counts[r], pvals[r], pmult[r], nph[r], kj,
-            log_prior, t, steps[r], b, s, m0[r], n_iter, burn, adapt, seeds[r], models[r],
+            vals[r], mult[r], nh[r], parent_counts[r], pvals[r], pmult[r], nph[r], exceed[r],
+            nex[r], kj, log_prior, t, steps[r], b, s, m0[r], n_iter, burn, adapt, seeds[r],
+            models[r],
             rb[r], acc[r], logpost[r], t_trace[r],
         )  # fmt: skip
         for i in range(n_models):
@@ -460,6 +491,7 @@ def edge_chain(
     ones = np.ones(n)
     sizes = np.zeros(k, dtype=np.int64)
     parent_counts = np.zeros(n, dtype=np.int64)
+    exceed = np.zeros(n + 1, dtype=np.int64)
     z_trace = np.zeros((n_iter, n_cand), dtype=np.int8)
     acc = np.zeros(k)
     logpost = np.zeros(n_iter)
@@ -470,7 +502,8 @@ def edge_chain(
         if r > 0:
             cells = sorted_cell_keys(x_cand, cards, mask, y, k, keys)
             n_cfg = table_sorted(cells, k, columns, sizes, parent_counts)
-            big_l = log_u_sum(t.sum(), parent_counts[:n_cfg])
+            n_ex = exceedances(parent_counts[:n_cfg], exceed)
+            big_l = log_u_sum(t.sum(), parent_counts[:n_cfg], exceed[:n_ex])
             for x in range(k):
                 a, g = column_terms(t[x], columns[x], ones, sizes[x])
                 before = t[x]

@@ -6,6 +6,7 @@ the block's first replicate for the report's trace plots."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -73,7 +74,9 @@ def logit_glm_fitted(counts: np.ndarray) -> np.ndarray:
     levels = counts.shape[0]
     design = np.column_stack([np.ones(levels), np.eye(levels)[:, 1:]])
     response = np.column_stack([counts[:, 1], counts[:, 0]])
-    fit = sm.GLM(response, design, family=sm.families.Binomial()).fit()
+    with warnings.catch_warnings():  # no residual df (saturated) and separated 0/1 cells
+        warnings.simplefilter("ignore")
+        fit = sm.GLM(response, design, family=sm.families.Binomial()).fit()
     return np.asarray(fit.fittedvalues)
 
 

@@ -105,7 +105,8 @@ def trace_figure(traces: pd.DataFrame) -> Figure:
             sub = sub.assign(truth=sub.truth + ", n=" + sub.n.astype(int).astype(str))
         for label, rows in sub.groupby(column, sort=False):
             first = rows[rows.rep == rows.rep.min()].sort_values("iteration")
-            ax.plot(first.iteration, first.log_posterior, lw=0.5, label=str(label))
+            text = f"{label:g}" if isinstance(label, float) else str(label)
+            ax.plot(first.iteration, first.log_posterior, lw=0.5, label=text)
         ax.set_title(f"{experiment}: log-posterior by {column}", fontsize=9)
         ax.set_xlabel("iteration")
         ax.legend(fontsize=6, ncol=2)

@@ -14,7 +14,10 @@ STUCK = 0.05  # acceptance below which a chain counts as stuck
 
 
 def _metric(results: pd.DataFrame, experiment: str, metric: str) -> pd.DataFrame:
-    return results[(results.experiment == experiment) & (results.metric == metric)]
+    """Rows of one metric of one experiment; its setting columns back to integers (the tables
+    of all experiments are concatenated, so K, k1 and n were padded with NaN)."""
+    rows = results[(results.experiment == experiment) & (results.metric == metric)]
+    return rows.astype({c: int for c in ("K", "k1", "n") if c in rows and rows[c].notna().all()})
 
 
 def table1(results: pd.DataFrame) -> pd.DataFrame:
@@ -74,6 +77,8 @@ def sampler_diagnostics(results: pd.DataFrame) -> pd.DataFrame:
     burn-in, the minimum and median coda log-posterior ESS over its chains (ALARM: per node,
     over subsamples) and how many chains are stuck."""
     hidden = results[results.method.astype(str).str.startswith("HiDDeN")].copy()
+    if hidden.empty:
+        return pd.DataFrame(columns=["experiment", "setting", "method"])
     if "node" not in hidden:
         hidden["node"] = None
     hidden["setting"] = np.where(hidden.experiment == "alarm", hidden.node, hidden.dataset)

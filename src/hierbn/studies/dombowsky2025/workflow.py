@@ -5,6 +5,7 @@ setting's step sizes reruns none of the existing jobs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hierbn.workflow import flat_paths, paths
@@ -28,6 +29,14 @@ def block_range(total: int, size: int, block: int | str) -> tuple[int, int]:
     if not 0 <= index < len(ranges):
         raise ValueError(f"block {block} is outside {total} replicates in blocks of {size}")
     return ranges[index]
+
+
+def reps_argument(total: int, size: int) -> Callable[[Any], str]:
+    """The ``--first/--stop`` arguments of a job's replicate block: a params function of the
+    rule's ``block`` wildcard."""
+    return lambda wildcards: "--first {} --stop {}".format(
+        *block_range(total, size, wildcards.block)
+    )
 
 
 def _hidden(section: dict[str, Any]) -> dict[str, Any]:

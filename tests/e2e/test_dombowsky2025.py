@@ -1,0 +1,53 @@
+"""dombowsky2025 in the tiny end-to-end run."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pandas as pd
+import pytest
+
+from tests.e2e.harness import REPORTING, TinyRun, planned
+
+pytestmark = pytest.mark.e2e
+
+
+def test_dombowsky2025_report_claims_and_tables(tiny_run: TinyRun) -> None:
+    results = tiny_run.results / "dombowsky2025"
+    html = (results / "report.html").read_text()
+    assert html.count("data:image/png") >= 2 and "Figure 10" in html and "Table 8" in html
+    claims = {c["id"]: c for c in json.loads((results / "claims.json").read_text())["claims"]}
+    assert list(claims) == [f"C{i}" for i in range(1, 11)]
+    assert claims["C2"]["status"] == "pass", claims["C2"]["ours_text"]  # exact at any scale
+    for cid in ("C4", "C7", "C9"):  # part 2
+        assert claims[cid]["status"] == "not covered"
+    assert claims["C5"]["status"] == "not covered"  # Table 3 ran two of the four k1
+    table1 = pd.read_parquet(results / "table1.parquet")
+    methods = {"HiDDeN", "HiDDeN, t(0) = 1", "Logit MLE", "Logit GAM", "Logit Bayes", "MLE", "DM"}
+    assert set(table1.method) == methods
+    assert (table1[table1.method == "HiDDeN"].datasets == 4).all()  # two blocks of two
+    assert (table1[table1.method == "Logit Bayes"].datasets == 2).all()
+    figure10 = pd.read_parquet(results / "alarm_predictive.parquet")
+    sums = figure10.groupby(["node", "parents"]).predictive.sum()
+    assert len(sums) == 2 + 4 + 4 + 3 + 3 and sums.sub(1).abs().max() < 1e-9
+    assert (figure10.subsamples == 2).all()
+
+
+def test_a_step_size_reruns_only_its_setting(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["dombowsky2025"]["tables78"]["eps"]["G2"] = [0.12, 0.12]
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"dd_tables78", "dd_claims"} | REPORTING
+    assert jobs["dd_tables78"] == ["results/dombowsky2025/tables78/G2_n50_b0.parquet"]
+
+
+def test_more_data_sets_add_blocks_without_rerunning_the_old_ones(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["dombowsky2025"]["table1"]["datasets"] = 6
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"dd_table1", "dd_claims"} | REPORTING
+    assert sorted(jobs["dd_table1"]) == [
+        "results/dombowsky2025/table1/K10_b2.parquet",
+        "results/dombowsky2025/table1/K2_b2.parquet",
+    ]
