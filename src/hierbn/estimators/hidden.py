@@ -165,6 +165,12 @@ def _flatten(tables: np.ndarray | list) -> tuple[list[np.ndarray], tuple[int, ..
 
 
 # --------------------------------------------------------------------------------- seeding
+def child_seed(seq: np.random.SeedSequence, index: int) -> np.random.SeedSequence:
+    """The ``index``-th child stream of ``seq`` without spawning (``spawn`` advances the
+    parent's counter, so a second call with the same objects would draw other numbers)."""
+    return np.random.SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, index))
+
+
 def chain_seed(seq: np.random.SeedSequence) -> int:
     """The 32-bit seed of a chain's Numba generator."""
     return int(seq.generate_state(1, dtype=np.uint32)[0])
@@ -176,7 +182,7 @@ def initial_t(seq: np.random.SeedSequence, k: int, init: str) -> np.ndarray:
         raise ValueError(f"init must be one of {INITS}, got {init!r}")
     if init == "ones":
         return np.ones(k)
-    return np.random.default_rng(seq.spawn(1)[0]).exponential(1.0, k)
+    return np.random.default_rng(child_seed(seq, 0)).exponential(1.0, k)
 
 
 def _step_array(eps: float | Sequence[float] | np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -243,7 +249,7 @@ def fit_fixed_parents(
     steps = _step_array(eps, (len(tables), k))
     t0 = _initial_states(t0, (len(tables), k), [initial_t(s, k, init) for s in seeds])
     if step_size == "auto":
-        pilot = [s.spawn(2)[1] for s in seeds]
+        pilot = [child_seed(s, 1) for s in seeds]
         steps = kern.fixed_chains(*_fixed_args(packed), t0, steps, b, shape, PILOT_ITERATIONS, 0,
                                   order == "code", True, _seeds(pilot), False)[4]  # fmt: skip
     t, acc, pred, logpost, steps, pred_draws = kern.fixed_chains(
@@ -317,7 +323,7 @@ def sample_models(
     shapes = np.array([gamma_shape(int(k), rho_rule) for k in kj])
     rate = np.full(kj.size, check_positive(b, "b"))
     steps = _step_array(eps, (len(tables), kj.size, kmax))
-    drawn = [np.stack([np.pad(initial_t(s.spawn(j + 1)[j], int(k), init), (0, kmax - k))
+    drawn = [np.stack([np.pad(initial_t(child_seed(s, 10 + j), int(k), init), (0, kmax - k))
                        for j, k in enumerate(kj)]) for s in seeds]  # fmt: skip
     t0 = _initial_states(t0, (len(tables), kj.size, kmax), drawn)
     m0 = np.full(len(tables), -1, dtype=np.int64)
@@ -328,7 +334,7 @@ def sample_models(
     args = (packed.vals, packed.mult, packed.nh, packed.parent_counts, packed.pvals,
             packed.pmult, packed.nph, packed.exceed, packed.nex, kj, log_prior)  # fmt: skip
     if step_size == "auto":
-        pilot = [s.spawn(2)[1] for s in seeds]
+        pilot = [child_seed(s, 1) for s in seeds]
         steps = kern.model_chains(*args, t0, steps, rate, shapes, m0, PILOT_ITERATIONS, 0, True,
                                   _seeds(pilot))[5]  # fmt: skip
     models, rb, acc, logpost, t, steps = kern.model_chains(
@@ -391,11 +397,11 @@ def sample_edges(
     shape = gamma_shape(k, rho_rule)
     steps = _step_array(eps, (k,))
     t0 = initial_t(seed, k, init)
-    z0_rng = np.random.default_rng(seed.spawn(3)[2])
+    z0_rng = np.random.default_rng(child_seed(seed, 2))
     z0 = (z0_rng.random(cards.size) < c / (c + d)).astype(np.int8)
     args = (x_cand, cards.astype(np.int64), y, k, c, d)
     if step_size == "auto":
-        pilot = seed.spawn(2)[1]
+        pilot = child_seed(seed, 1)
         steps = kern.edge_chain(*args, t0.copy(), steps, b, shape, z0.copy(), PILOT_ITERATIONS, 0,
                                 True, chain_seed(pilot))[4]  # fmt: skip
     z, acc, logpost, t, steps = kern.edge_chain(
