@@ -428,24 +428,36 @@ def sorted_cell_keys(x_cand, cards, mask, y, k, keys) -> np.ndarray:
 
 
 @njit(cache=True)
-def score_sorted(cell_keys, k, t) -> float:
-    """Node score (log eq. 7) streamed from sorted cell keys (only observed cells)."""
-    beta = t.sum()
-    score = 0.0
+def cell_runs(cell_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct cell keys of sorted ``cell_keys`` and their counts (run lengths)."""
     n = cell_keys.shape[0]
+    cells = np.empty(n, dtype=np.int64)
+    runs = np.empty(n, dtype=np.int64)
+    m = 0
     i = 0
     while i < n:
-        config = cell_keys[i] // k
-        n_config = 0
-        while i < n and cell_keys[i] // k == config:
-            key = cell_keys[i]
-            run = 0
-            while i < n and cell_keys[i] == key:
-                run += 1
-                i += 1
-            score += log_rising(t[key % k], run)
-            n_config += run
-        score -= log_rising(beta, n_config)
+        cells[m] = cell_keys[i]
+        runs[m] = 0
+        while i < n and cell_keys[i] == cells[m]:
+            runs[m] += 1
+            i += 1
+        m += 1
+    return cells[:m], runs[:m]
+
+
+@njit(cache=True)
+def score_sorted(cell_keys, k, t) -> float:
+    """Node score (log eq. 7) streamed from sorted cell keys (only observed cells)."""
+    cells, runs = cell_runs(cell_keys)
+    beta = t.sum()
+    score = 0.0
+    n_config = 0
+    for c in range(cells.shape[0]):
+        score += log_rising(t[cells[c] % k], runs[c])
+        n_config += runs[c]
+        if c + 1 == cells.shape[0] or cells[c + 1] // k != cells[c] // k:
+            score -= log_rising(beta, n_config)
+            n_config = 0
     return score
 
 
@@ -453,25 +465,19 @@ def score_sorted(cell_keys, k, t) -> float:
 def table_sorted(cell_keys, k, columns, sizes, parent_counts) -> int:
     """Fill ``columns[x, :sizes[x]]`` with the positive counts of child value x and
     ``parent_counts[:P]``; returns P, the number of observed configurations."""
+    cells, runs = cell_runs(cell_keys)
     sizes[:] = 0
-    n = cell_keys.shape[0]
-    i = 0
     n_cfg = 0
-    while i < n:
-        config = cell_keys[i] // k
-        n_config = 0
-        while i < n and cell_keys[i] // k == config:
-            key = cell_keys[i]
-            run = 0
-            while i < n and cell_keys[i] == key:
-                run += 1
-                i += 1
-            x = key % k
-            columns[x, sizes[x]] = run
-            sizes[x] += 1
-            n_config += run
-        parent_counts[n_cfg] = n_config
-        n_cfg += 1
+    n_config = 0
+    for c in range(cells.shape[0]):
+        x = cells[c] % k
+        columns[x, sizes[x]] = runs[c]
+        sizes[x] += 1
+        n_config += runs[c]
+        if c + 1 == cells.shape[0] or cells[c + 1] // k != cells[c] // k:
+            parent_counts[n_cfg] = n_config
+            n_cfg += 1
+            n_config = 0
     return n_cfg
 
 
