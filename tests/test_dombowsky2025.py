@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from hierbn.studies.claims import FAIL, NOT_COVERED, PASS
+from hierbn.studies.dombowsky2025 import report as views
 from hierbn.studies.dombowsky2025 import workflow as wf
 from hierbn.studies.dombowsky2025.alarm import LEVELS, code_alarm, dense_table, subsample
 from hierbn.studies.dombowsky2025.claims import (
@@ -212,3 +213,28 @@ def test_claims_without_experiments_are_not_covered() -> None:
     claims = evaluate_claims(Results(empty))
     assert [c["id"] for c in claims] == [f"C{i}" for i in range(1, 11)]
     assert {c["status"] for c in claims} == {NOT_COVERED}
+
+
+# ------------------------------------------------------------------------------ report views
+def test_diagnostics_view_orders_settings_by_number_and_joins_acceptances() -> None:
+    rows = pd.DataFrame({
+        "experiment": ["table1", "table1", "tables78", "tables78"],
+        "setting": ["K=10", "K=2", "G1, n=150", "G1, n=75"],
+        "method": "HiDDeN", "acceptance_t1": [0.5, 0.75, 0.6, 0.61],
+        "acceptance_t2": [0.48, 0.8, 0.62, 0.63], "acceptance_t3": np.nan,
+        "logpost_ess_min": [9.2, 272.6, 5.0, 31.5], "logpost_ess_median": [430.9, 493.9, 1146.4, 1252.0],
+        "chains": 50, "stuck_chains": [18, 4, 12, 13], "iterations": [10_000, 10_000, 20_000, 20_000],
+    })  # fmt: skip
+    view = views.diagnostics_view(rows)
+    assert list(view.index.get_level_values("setting")) == ["K=2", "K=10", "G1, n=75", "G1, n=150"]
+    assert view["acceptance t(1) / t(2) / t(3)"].tolist()[:2] == ["0.75 / 0.80", "0.50 / 0.48"]
+    assert view["log-posterior ESS, smallest"].tolist() == [273, 9, 32, 5]
+    assert view["iterations"].iloc[-1] == "20,000"
+
+
+def test_table1_view_names_a_smaller_logit_bayes_count_only() -> None:
+    rows = pd.DataFrame({
+        "K": [2, 2, 3, 3], "method": ["MLE", "Logit Bayes"] * 2, "mean": 0.06, "sd": 0.03,
+        "datasets": [50, 50, 50, 5], "paper_mean": 0.06, "paper_sd": 0.03,
+    })  # fmt: skip
+    assert views.table1_view(rows)[("data sets", "")].tolist() == ["50", "50 (logit Bayes 5)"]

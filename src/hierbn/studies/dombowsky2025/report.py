@@ -4,6 +4,8 @@ log-posterior trace plots. They format the claims step's summaries; nothing here
 
 from __future__ import annotations
 
+import re
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -34,11 +36,10 @@ def table1_view(table: pd.DataFrame) -> pd.DataFrame:
         index = sub.index
     out = pd.DataFrame(cells, index=index)
     out.columns = pd.MultiIndex.from_tuples(out.columns)
-    out["data sets"] = table.groupby("K").datasets.max().reindex(out.index).astype(str)
-    logit = table[table.method == "Logit Bayes"].set_index("K").datasets
-    if len(logit):
-        out["data sets"] = out["data sets"] + " (logit Bayes " + logit.reindex(out.index).fillna(
-            0).astype(int).astype(str) + ")"  # fmt: skip
+    main = table[table.method != "Logit Bayes"].groupby("K").datasets.max().reindex(out.index)
+    logit = table[table.method == "Logit Bayes"].set_index("K").datasets.reindex(out.index)
+    out[("data sets", "")] = [str(int(m)) if pd.isna(b) or b == m else f"{int(m)} (logit Bayes {int(b)})"
+                        for m, b in zip(main, logit, strict=True)]  # fmt: skip
     return out
 
 
@@ -65,6 +66,57 @@ def table7_view(table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def _setting_key(setting: str) -> tuple:
+    """Sort 'K=10' after 'K=2' and 'G1, n=150' after 'G1, n=75': numbers compare as numbers."""
+    return tuple(int(part) if part.isdigit() else part
+                 for part in re.split(r"(\d+)", setting))  # fmt: skip
+
+
+def diagnostics_view(table: pd.DataFrame) -> pd.DataFrame:
+    """Rows (experiment, setting, method) in numeric order; acceptance of t(1) / t(2) / t(3) in
+    one column; coda log-posterior ESS (smallest, median) rounded to whole draws."""
+    order = sorted(range(len(table)), key=lambda i: (
+        table.experiment.iloc[i], _setting_key(table.setting.iloc[i]), table.method.iloc[i]))  # fmt: skip
+    rows = table.iloc[order]
+    accept = rows.filter(like="acceptance_t")
+    out = pd.DataFrame({
+        "acceptance t(1) / t(2) / t(3)": [" / ".join(f"{v:.2f}" for v in r if pd.notna(v))
+                                          for r in accept.to_numpy()],
+        "log-posterior ESS, smallest": rows.logpost_ess_min.round().astype(int).to_numpy(),
+        "log-posterior ESS, median": rows.logpost_ess_median.round().astype(int).to_numpy(),
+        "chains": rows.chains.to_numpy(),
+        "stuck chains": rows.stuck_chains.to_numpy(),
+        "iterations": rows.iterations.map("{:,}".format).to_numpy(),
+    }, index=pd.MultiIndex.from_frame(rows[["experiment", "setting", "method"]]))  # fmt: skip
+    return out
+
+
+def table3_probabilities_view(table: pd.DataFrame) -> pd.DataFrame:
+    """Mean HiDDeN Pr(G2 | n) per k1: visit frequency and Rao–Blackwellised estimate."""
+    rows = table[table.method == "HiDDeN"].sort_values("k1").set_index("k1")
+    return pd.DataFrame({"replications": rows.reps,
+                         "mean Pr(G2 | n), visit frequency": rows.prob_G2.round(3),
+                         "mean Pr(G2 | n), Rao–Blackwellised": rows.prob_G2_rb.round(3)})  # fmt: skip
+
+
+def alarm_levels_view(levels: dict[str, dict[str, int]]) -> pd.DataFrame:
+    """The level counts of ``bnlearn::alarm`` per node of Figure 10."""
+    return pd.DataFrame({"node": list(levels),
+                         "levels (count)": [", ".join(f"{k} {v:,}" for k, v in counts.items())
+                                            for counts in levels.values()]})  # fmt: skip
+
+
+def alarm_ess_view(table: pd.DataFrame) -> pd.DataFrame:
+    """ESS of the sampled predictive cell probabilities: ours on the headline subsample, the
+    smallest over all subsamples, and the paper's."""
+    rows = table.set_index("node")
+    return pd.DataFrame({
+        "ours, headline (min – max)": [f"{a:,.0f} – {b:,.0f}" for a, b in zip(rows["min"], rows["max"], strict=True)],
+        "ours, smallest over subsamples": rows.min_over_subsamples.map("{:,.0f}".format),
+        "paper (min – max)": [f"{a:,.0f} – {b:,.0f}" for a, b in zip(rows.paper_min, rows.paper_max, strict=True)],
+    }, index=rows.index)  # fmt: skip
+
+
 def figure10(predictive: pd.DataFrame) -> Figure:
     """Figure 10: sqrt of the eq. (14) estimate of Pr(x_j | x_Pa) per parent configuration on
     the headline subsample (bars), with the mean over all subsamples (black ticks) and the
@@ -84,9 +136,10 @@ def figure10(predictive: pd.DataFrame) -> Figure:
         ax.set_xticks(np.arange(len(configs)))
         ax.set_xticklabels([f"{c.replace(', ', chr(10))}\nn={int(n)}" for c, n in
                             zip(configs, counts, strict=True)], fontsize=7)  # fmt: skip
-        ax.set_ylim(0, 1.02)
+        ax.set_ylim(0, 1.22)  # headroom for the legend above the bars
+        ax.set_yticks(np.linspace(0, 1, 6))
         ax.set_title(f"{node} | {', '.join(PARENTS[node])}", fontsize=9)
-        ax.legend(fontsize=7, loc="upper right")
+        ax.legend(fontsize=7, loc="upper center", ncol=len(levels), frameon=False)
     axes[0].set_ylabel("sqrt of estimated probability")
     fig.suptitle("Fig. 10: HiDDeN estimates of the ALARM CPTs (headline subsample; black ticks: "
                  "mean over subsamples)", fontsize=10)  # fmt: skip
@@ -98,8 +151,11 @@ def trace_figure(traces: pd.DataFrame) -> Figure:
     """Log-posterior traces (first replicate of each setting's first block)."""
     panels = [("table1", "K"), ("table3", "k1"), ("tables78", "truth"), ("alarm", "node")]
     panels = [(e, c) for e, c in panels if (traces.experiment == e).any()]
-    fig, axes = plt.subplots(1, len(panels), figsize=(4.4 * len(panels), 3.2), squeeze=False)
-    for ax, (experiment, column) in zip(axes[0], panels, strict=True):
+    n_rows = (len(panels) + 1) // 2
+    fig, axes = plt.subplots(n_rows, 2, figsize=(14, 4.2 * n_rows), squeeze=False)
+    for ax in axes.flat[len(panels) :]:
+        ax.remove()
+    for ax, (experiment, column) in zip(axes.flat[: len(panels)], panels, strict=True):
         sub = traces[traces.experiment == experiment]
         if experiment == "tables78":
             sub = sub.assign(truth=sub.truth + ", n=" + sub.n.astype(int).astype(str))
@@ -107,8 +163,11 @@ def trace_figure(traces: pd.DataFrame) -> Figure:
             first = rows[rows.rep == rows.rep.min()].sort_values("iteration")
             text = f"{label:g}" if isinstance(label, float) else str(label)
             ax.plot(first.iteration, first.log_posterior, lw=0.5, label=text)
-        ax.set_title(f"{experiment}: log-posterior by {column}", fontsize=9)
+        ax.set_title(f"{experiment}: log-posterior by {column} (first replicate)", fontsize=10)
         ax.set_xlabel("iteration")
-        ax.legend(fontsize=6, ncol=2)
+        ax.set_ylabel("log-posterior")
+        legend = ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+        for line in legend.get_lines():
+            line.set_linewidth(2)
     fig.tight_layout()
     return fig
