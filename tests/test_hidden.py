@@ -449,7 +449,7 @@ data_st = st.integers(0, 2**32 - 1)
 @given(data_st, st.integers(2, 4), st.integers(0, 3), st.integers(1, 60))
 def test_dense_sparse_and_streamed_scores_agree(seed: int, k: int, n_cand: int, n: int) -> None:
     """node_log_marginal(dense) = node_log_marginal(sparse) = node_score of the packed table =
-    score_sorted of the sorted cell keys, for a random parent subset; table_sorted rebuilds
+    Algorithm 2's cached family score, for a random parent subset; table_sorted rebuilds
     the sparse table's columns and parent counts."""
     rng = np.random.default_rng(seed)
     cards = rng.integers(1, 5, n_cand)
@@ -467,13 +467,26 @@ def test_dense_sparse_and_streamed_scores_agree(seed: int, k: int, n_cand: int, 
     assert score == pytest.approx(expected, rel=1e-12, abs=1e-10)
     keys = np.zeros(n, dtype=np.int64)
     cells = kern.sorted_cell_keys(x, cards.astype(np.int64), mask, y, k, keys)
-    assert kern.score_sorted(cells, k, t) == pytest.approx(expected, rel=1e-12, abs=1e-10)
     columns, sizes = np.zeros((k, n), dtype=np.int64), np.zeros(k, dtype=np.int64)
     parent_counts = np.zeros(n, dtype=np.int64)
     n_cfg = kern.table_sorted(cells, k, columns, sizes, parent_counts)
     assert np.array_equal(parent_counts[:n_cfg], sparse.sum(axis=1))
     for v in range(k):
         assert np.array_equal(columns[v, : sizes[v]], sparse[:, v][sparse[:, v] > 0])
+    assert _cached_score(x, cards, mask, y, k, t) == pytest.approx(expected, rel=1e-12, abs=1e-10)
+
+
+def _cached_score(x, cards, mask, y, k, t) -> float:
+    """Algorithm 2's score of the parent set ``mask``: built into a fresh cache, then read
+    back from it (a second lookup must not rebuild the slot)."""
+    n = y.shape[0]
+    cache = kern.new_family_cache()
+    work = (np.zeros(n, dtype=np.int64), np.zeros((k, n), dtype=np.int64),
+            np.zeros(k, dtype=np.int64), np.zeros(n, dtype=np.int64))  # fmt: skip
+    args = (mask, x, cards.astype(np.int64), y, k, *work, cache)
+    slot = kern.family_slot(*args)
+    assert kern.family_slot(*args) == slot and len(cache[1]) == 1
+    return kern.cached_score(slot, cache, t, k)
 
 
 def test_streamed_score_with_a_configuration_space_beyond_2_62() -> None:
@@ -485,11 +498,9 @@ def test_streamed_score_with_a_configuration_space_beyond_2_62() -> None:
     y = rng.integers(0, 3, 80).astype(np.int64)
     t = np.array([0.4, 1.3, 2.2])
     for mask in (np.ones(8, dtype=np.int8), np.array([1, 1, 1, 1, 0, 1, 1, 1], dtype=np.int8)):
-        cells = kern.sorted_cell_keys(
-            x, np.full(8, 300, dtype=np.int64), mask, y, 3, np.zeros(80, dtype=np.int64)
-        )
         expected = node_log_marginal(t, parent_child_table(y, x[:, mask.astype(bool)], 3).counts)
-        assert kern.score_sorted(cells, 3, t) == pytest.approx(expected, rel=1e-12)
+        score = _cached_score(x, np.full(8, 300), mask, y, 3, t)
+        assert score == pytest.approx(expected, rel=1e-12)
 
 
 # ------------------------------------------------------------------------- 8. determinism

@@ -30,7 +30,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.typed import Dict, List
 
 from hierbn.random_variates import log_beta_variate
 from hierbn.special import digamma
@@ -446,22 +447,6 @@ def cell_runs(cell_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
-def score_sorted(cell_keys, k, t) -> float:
-    """Node score (log eq. 7) streamed from sorted cell keys (only observed cells)."""
-    cells, runs = cell_runs(cell_keys)
-    beta = t.sum()
-    score = 0.0
-    n_config = 0
-    for c in range(cells.shape[0]):
-        score += log_rising(t[cells[c] % k], runs[c])
-        n_config += runs[c]
-        if c + 1 == cells.shape[0] or cells[c + 1] // k != cells[c] // k:
-            score -= log_rising(beta, n_config)
-            n_config = 0
-    return score
-
-
-@njit(cache=True)
 def table_sorted(cell_keys, k, columns, sizes, parent_counts) -> int:
     """Fill ``columns[x, :sizes[x]]`` with the positive counts of child value x and
     ``parent_counts[:P]``; returns P, the number of observed configurations."""
@@ -482,6 +467,100 @@ def table_sorted(cell_keys, k, columns, sizes, parent_counts) -> int:
 
 
 @njit(cache=True)
+def histogram_into(values: np.ndarray, vals: np.ndarray, mult: np.ndarray) -> int:
+    """Distinct ``values`` into ``vals[:h]`` with their multiplicities in ``mult[:h]``; returns h."""
+    ordered = np.sort(values)
+    h = 0
+    i = 0
+    while i < ordered.shape[0]:
+        vals[h] = ordered[i]
+        mult[h] = 0.0
+        while i < ordered.shape[0] and ordered[i] == vals[h]:
+            mult[h] += 1.0
+            i += 1
+        h += 1
+    return h
+
+
+@njit(cache=True)
+def _mask_key(mask: np.ndarray) -> int:
+    key = 0
+    for c in range(mask.shape[0]):
+        if mask[c]:
+            key |= 1 << c
+    return key
+
+
+MAX_CACHED_FAMILIES = 4096  # parent sets whose tables Algorithm 2 keeps (cleared when full)
+
+
+@njit(cache=True)
+def family_slot(mask, x_cand, cards, y, k, keys, columns, sizes, parent_counts, cache):
+    """The slot of the parent set ``mask`` in ``cache`` = (slot by mask key, histograms vals
+    [k, W], mult [k, W], nh [k], parent counts [P], their histogram values and multiplicities),
+    building its table (one sort of the rows' cell keys) on first use. A table does not depend
+    on t, and a chain revisits few parent sets, so Algorithm 2's 2|Ca| scores per iteration
+    cost a pass over histograms instead of a sort of n keys each. Candidate sets of more than
+    62 variables are not cached (the key is a bit mask)."""
+    slots, vals_l, mult_l, nh_l, pc_l, pv_l, pm_l = cache
+    cacheable = mask.shape[0] <= 62
+    key = _mask_key(mask) if cacheable else -1
+    if cacheable and key in slots:
+        return slots[key]
+    if len(vals_l) >= MAX_CACHED_FAMILIES or not cacheable:
+        slots.clear()
+        vals_l.clear()
+        mult_l.clear()
+        nh_l.clear()
+        pc_l.clear()
+        pv_l.clear()
+        pm_l.clear()
+    cells = sorted_cell_keys(x_cand, cards, mask, y, k, keys)
+    n_cfg = table_sorted(cells, k, columns, sizes, parent_counts)
+    width = max(1, sizes.max())
+    vals = np.zeros((k, width), dtype=np.int64)
+    mult = np.zeros((k, width))
+    nh = np.zeros(k, dtype=np.int64)
+    for x in range(k):
+        nh[x] = histogram_into(columns[x, : sizes[x]], vals[x], mult[x])
+    counts = parent_counts[:n_cfg].copy()
+    pvals = np.zeros(n_cfg, dtype=np.int64)
+    pmult = np.zeros(n_cfg)
+    nph = histogram_into(counts, pvals, pmult)
+    slot = len(vals_l)
+    vals_l.append(vals)
+    mult_l.append(mult)
+    nh_l.append(nh)
+    pc_l.append(counts)
+    pv_l.append(pvals[:nph].copy())
+    pm_l.append(pmult[:nph].copy())
+    if cacheable:
+        slots[key] = slot
+    return slot
+
+
+@njit(cache=True)
+def new_family_cache():
+    """An empty cache for :func:`family_slot`."""
+    return (
+        Dict.empty(key_type=types.int64, value_type=types.int64),
+        List.empty_list(types.int64[:, ::1]),
+        List.empty_list(types.float64[:, ::1]),
+        List.empty_list(types.int64[::1]),
+        List.empty_list(types.int64[::1]),
+        List.empty_list(types.int64[::1]),
+        List.empty_list(types.float64[::1]),
+    )
+
+
+@njit(cache=True)
+def cached_score(slot, cache, t, k) -> float:
+    """Node score (log eq. 7) of the family in ``slot``."""
+    pv, pm = cache[5][slot], cache[6][slot]
+    return node_score(t, k, cache[1][slot], cache[2][slot], cache[3][slot], pv, pm, pv.shape[0])
+
+
+@njit(cache=True)
 def edge_chain(
     x_cand, cards, y, k, c, d, t, eps, b, s, z, n_iter, burn, adapt, seed,
 ):  # fmt: skip
@@ -494,7 +573,6 @@ def edge_chain(
     n_cand = cards.shape[0]
     keys = np.zeros(n, dtype=np.int64)
     columns = np.zeros((k, n), dtype=np.int64)
-    ones = np.ones(n)
     sizes = np.zeros(k, dtype=np.int64)
     parent_counts = np.zeros(n, dtype=np.int64)
     exceed = np.zeros(n + 1, dtype=np.int64)
@@ -504,17 +582,20 @@ def edge_chain(
     t_trace = np.zeros((n_iter, k))
     log_eps = np.log(eps)
     mask = z.copy()
+    cache = new_family_cache()
     for r in range(n_iter):
         if r > 0:
-            cells = sorted_cell_keys(x_cand, cards, mask, y, k, keys)
-            n_cfg = table_sorted(cells, k, columns, sizes, parent_counts)
-            n_ex = exceedances(parent_counts[:n_cfg], exceed)
-            big_l = log_u_sum(t.sum(), parent_counts[:n_cfg], exceed[:n_ex])
+            slot = family_slot(
+                mask, x_cand, cards, y, k, keys, columns, sizes, parent_counts, cache
+            )
+            vals, mult, nh, counts = cache[1][slot], cache[2][slot], cache[3][slot], cache[4][slot]
+            n_ex = exceedances(counts, exceed)
+            big_l = log_u_sum(t.sum(), counts, exceed[:n_ex])
             for x in range(k):
-                a, g = column_terms(t[x], columns[x], ones, sizes[x])
+                a, g = column_terms(t[x], vals[x], mult[x], nh[x])
                 before = t[x]
                 t[x], a, g, prob = mala_step(
-                    before, a, g, math.exp(log_eps[x]), b, s, big_l, columns[x], ones, sizes[x]
+                    before, a, g, math.exp(log_eps[x]), b, s, big_l, vals[x], mult[x], nh[x]
                 )
                 if adapt:
                     log_eps[x] = adapt_step_size(log_eps[x], r, prob)
@@ -526,14 +607,19 @@ def edge_chain(
                     if c2 != jp and mask[c2]:
                         others_in += 1
                 mask[jp] = 0
-                l0 = math.log(d + (n_cand - 1 - others_in)) + score_sorted(
-                    sorted_cell_keys(x_cand, cards, mask, y, k, keys), k, t)  # fmt: skip
+                slot = family_slot(
+                    mask, x_cand, cards, y, k, keys, columns, sizes, parent_counts, cache
+                )
+                l0 = math.log(d + (n_cand - 1 - others_in)) + cached_score(slot, cache, t, k)
                 mask[jp] = 1
-                l1 = math.log(c + others_in) + score_sorted(
-                    sorted_cell_keys(x_cand, cards, mask, y, k, keys), k, t)  # fmt: skip
+                slot = family_slot(
+                    mask, x_cand, cards, y, k, keys, columns, sizes, parent_counts, cache
+                )
+                l1 = math.log(c + others_in) + cached_score(slot, cache, t, k)
                 mask[jp] = 1 if np.random.random() < 1.0 / (1.0 + math.exp(l0 - l1)) else 0
         included = mask.sum()
-        lp = score_sorted(sorted_cell_keys(x_cand, cards, mask, y, k, keys), k, t)
+        slot = family_slot(mask, x_cand, cards, y, k, keys, columns, sizes, parent_counts, cache)
+        lp = cached_score(slot, cache, t, k)
         lp += math.lgamma(included + c) + math.lgamma(n_cand - included + d)
         for x in range(k):
             lp += log_prior_t(t[x], b, s)
