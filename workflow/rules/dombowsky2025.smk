@@ -156,6 +156,30 @@ rule dd_alarm:
         "--out {output.results} --trace {output.trace} > {log} 2>&1"
 
 
+rule dd_alarm_structure:
+    input:
+        dd.PREPARED,
+    output:
+        results="results/dombowsky2025/alarm_structure/s{sub}.parquet",
+        trace="results/dombowsky2025/alarm_structure/s{sub}_trace.parquet",
+    log:
+        "logs/dombowsky2025/alarm_structure/s{sub}.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/alarm_structure/s{sub}.parquet")
+    wildcard_constraints:
+        sub=r"\d+",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=as_json(dd.alarm_structure_config(DD)),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 alarm-structure --prepared {input} --subsample {wildcards.sub} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+
+
 rule dd_checks:
     output:
         "results/dombowsky2025/checks.parquet",
@@ -191,10 +215,9 @@ rule dd_claims:
     run:
         shell_with_argfiles(
             "hierbn dombowsky2025 claims --results {results} --traces {traces} "
-            "--checks {checks} --out {output.claims} --table1 {output.table1} "
-            "--table3 {output.table3} --table7 {output.table7} --table8 {output.table8} "
-            "--diagnostics {output.diagnostics} --alarm-predictive {output.alarm_predictive} "
-            "--alarm-ess {output.alarm_ess} --all-traces {output.traces} > {log} 2>&1",
+            "--checks {checks} --out {output.claims} --all-traces {output.traces} "
+            + dd.summary_arguments()
+            + " > {log} 2>&1",
             {
                 "results": input.results,
                 "traces": input.traces,

@@ -16,6 +16,7 @@ from hierbn.studies.dombowsky2025.tables import (
     HEADLINE,
     alarm_ess,
     alarm_predictive,
+    alarm_structure_maps,
     sampler_diagnostics,
     table1,
     table3,
@@ -25,6 +26,7 @@ from hierbn.studies.dombowsky2025.tables import (
 
 PART2 = "part 2 of the study (LUCAS, METABRIC, ALARM structure) is not implemented yet"
 COMPETITORS = ("MLE", "DM", "Logit MLE", "Logit GAM")
+ALARM_EXPERIMENTS = ("alarm", "alarm_structure")  # diagnostics judged on the headline subsample
 
 
 @dataclass(frozen=True)
@@ -177,10 +179,37 @@ def claim_c6(r: Results) -> dict[str, Any]:
 
 
 def claim_c7(r: Results) -> dict[str, Any]:
-    return not_covered("C7", "ALARM structure (Tables 10–11): MAP parent sets equal the truth",
-                       "HIST {LVF} .825, LVV {LVF,HYP} .961, STKV {LVF,HYP} .793",
-                       "headline MAP = truth; MAP(HIST) = truth in >= 90% of subsamples",
-                       PART2)  # fmt: skip
+    text = "ALARM structure (Tables 10–11): the MAP parent sets equal the truth"
+    crit = ("headline MAP sets HIST={LVF}, LVV={LVF,HYP}, STKV={LVF,HYP}; over >= 20 subsamples "
+            "MAP(HIST) = truth in >= 90% and MAP(LVV), MAP(STKV) = truth in a majority; "
+            "Pr(LVF->HIST) and Pr(HYP->LVV) >= 0.95 in >= 90% of subsamples; Pr(HYP->HIST) reported "
+            "(expected 0.05-0.3, not Table 11's 0)")  # fmt: skip
+    paper = "HIST {LVF} .825, LVV {LVF,HYP} .961, STKV {LVF,HYP} .793; Pr(HYP->HIST) printed 0"
+    if not r.has("alarm_structure"):
+        return not_covered("C7", text, paper, crit, "the ALARM structure experiment was not run")
+    maps = alarm_structure_maps(r.results).set_index("node")
+    edges = r.results[
+        (r.results.experiment == "alarm_structure") & (r.results.metric == "edge_probability")
+    ]
+    sure = {f"{a}->{b}": float((edges[(edges.parent == a) & (edges.node == b)].value >= 0.95).mean())
+            for a, b in (("LVF", "HIST"), ("HYP", "LVV"))}  # fmt: skip
+    hyp_hist = edges[(edges.parent == "HYP") & (edges.node == "HIST")]
+    headline_hyp_hist = float(hyp_hist[hyp_hist.rep == HEADLINE].value.iloc[0])
+    subsamples = int(maps.subsamples.min())
+    headline_ok = bool((maps.headline_map == maps.truth).all())
+    share = maps.map_is_truth.to_dict()
+    ok = (headline_ok and subsamples >= 20 and share["HIST"] >= 0.9 and share["LVV"] > 0.5
+          and share["STKV"] > 0.5 and min(sure.values()) >= 0.9)  # fmt: skip
+    ours = {"headline_map": maps.headline_map.to_dict(), "map_is_truth_share": share,
+            "subsamples": subsamples, "edges_at_least_0_95_share": sure,
+            "pr_hyp_hist_headline": headline_hyp_hist,
+            "pr_hyp_hist_range": [float(hyp_hist.value.min()), float(hyp_hist.value.max())]}  # fmt: skip
+    maps_text = ", ".join(f"{n} {m}" for n, m in maps.headline_map.items())
+    return claim("C7", text, paper, ours, crit, status(ok),
+                 ours_text=f"headline MAP {maps_text}; MAP = truth in "
+                 + "/".join(f"{num(100 * share[n], 3)}%" for n in ("HIST", "LVV", "STKV"))
+                 + f" of {subsamples} subsamples; Pr(HYP->HIST) {num(headline_hyp_hist, 2)} "
+                 f"(range {num(hyp_hist.value.min(), 2)}-{num(hyp_hist.value.max(), 2)})")  # fmt: skip
 
 
 def alarm_directions(p: pd.DataFrame) -> dict[str, bool]:
@@ -256,8 +285,9 @@ def claim_c10(r: Results) -> dict[str, Any]:
     diag = sampler_diagnostics(r.results).query("method == 'HiDDeN'")
     if diag.empty:
         return not_covered("C10", text, paper, crit, "no HiDDeN chain was run")
-    headline = r.results[(r.results.experiment == "alarm") & (r.results.rep == HEADLINE)]
-    acc_rows = pd.concat([diag[diag.experiment != "alarm"],
+    alarm = r.results.experiment.isin(ALARM_EXPERIMENTS)
+    headline = r.results[alarm & (r.results.rep == HEADLINE)]
+    acc_rows = pd.concat([diag[~diag.experiment.isin(ALARM_EXPERIMENTS)],
                           sampler_diagnostics(headline).query("method == 'HiDDeN'")])  # fmt: skip
     acc_cols = [c for c in diag.columns if c.startswith("acceptance_")]
     acc = acc_rows.melt(id_vars=["experiment", "setting"], value_vars=acc_cols).dropna()

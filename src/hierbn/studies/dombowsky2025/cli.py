@@ -9,8 +9,16 @@ import pandas as pd
 from hierbn.io import read_json, write_json, write_parquet
 from hierbn.steps import config_json, experiment_args, limit_threads, read_tables, study_parser
 
-SUMMARIES = ("table1", "table3", "table7", "table8", "diagnostics", "alarm_predictive",
-             "alarm_ess")  # fmt: skip
+# the claims step's summary tables: name -> (table function name, experiment it summarises;
+# None: always written)
+SUMMARY_TABLES = {
+    "table1": ("table1", "table1"), "table3": ("table3", "table3"), "table7": ("table7", "tables78"),
+    "table8": ("table8", "tables78"), "diagnostics": ("sampler_diagnostics", None),
+    "alarm_predictive": ("alarm_predictive", "alarm"), "alarm_ess": ("alarm_ess", "alarm"),
+    "table10": ("alarm_structure_sets", "alarm_structure"),
+    "table11": ("alarm_structure_edges", "alarm_structure"),
+    "alarm_maps": ("alarm_structure_maps", "alarm_structure"),
+}  # fmt: skip
 
 
 def cmd_alarm_prepare(args: argparse.Namespace) -> None:
@@ -71,6 +79,14 @@ def cmd_alarm(args: argparse.Namespace) -> None:
     _write_pair(run_alarm_subsample(table, args.subsample, config_json(args), args.seed), args)
 
 
+def cmd_alarm_structure(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.alarm import run_alarm_structure
+
+    limit_threads(args.threads)
+    table = pd.read_parquet(args.prepared)
+    _write_pair(run_alarm_structure(table, args.subsample, config_json(args), args.seed), args)
+
+
 def cmd_checks(args: argparse.Namespace) -> None:
     from hierbn.studies.dombowsky2025.checks import run_checks
 
@@ -87,16 +103,10 @@ def cmd_claims(args: argparse.Namespace) -> None:
     checks = read_tables(args.checks)
     write_json({"study": "dombowsky2025",
                 "claims": evaluate_claims(Results(results, checks))}, args.out)  # fmt: skip
-    summaries = {
-        "table1": tables.table1, "table3": tables.table3, "table7": tables.table7,
-        "table8": tables.table8, "diagnostics": tables.sampler_diagnostics,
-        "alarm_predictive": tables.alarm_predictive, "alarm_ess": tables.alarm_ess,
-    }  # fmt: skip
-    for name, summary in summaries.items():
-        experiment = {"table7": "tables78", "table8": "tables78", "alarm_predictive": "alarm",
-                      "alarm_ess": "alarm"}.get(name, name)  # fmt: skip
-        ran = name == "diagnostics" or (results.experiment == experiment).any()
-        write_parquet(summary(results) if ran else pd.DataFrame(), getattr(args, name))
+    for name, (function, experiment) in SUMMARY_TABLES.items():
+        ran = experiment is None or (results.experiment == experiment).any()
+        table = getattr(tables, function)(results) if ran else pd.DataFrame()
+        write_parquet(table, getattr(args, name))
     traces = read_tables(args.traces)
     write_parquet(traces if traces is not None else pd.DataFrame(), args.all_traces)
 
@@ -138,6 +148,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     experiment_args(p)
     p.set_defaults(func=cmd_alarm)
 
+    p = steps.add_parser("alarm-structure", help="App. F.3: ALARM parent sets on one subsample")
+    p.add_argument("--prepared", required=True)
+    p.add_argument("--subsample", type=int, required=True, help="0 = the headline subsample")
+    p.add_argument("--trace", required=True)
+    experiment_args(p)
+    p.set_defaults(func=cmd_alarm_structure)
+
     p = steps.add_parser("checks", help="Theorem 2 grid and the sampler against grid integration")
     experiment_args(p)
     p.set_defaults(func=cmd_checks)
@@ -145,6 +162,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = steps.add_parser("claims", help="claims of spec §7 and the report's summary tables")
     for name in ("results", "checks", "traces"):
         p.add_argument(f"--{name}", nargs="*", default=[])
-    for name in ("out", *(s.replace("_", "-") for s in SUMMARIES), "all-traces"):
+    for name in ("out", *(s.replace("_", "-") for s in SUMMARY_TABLES), "all-traces"):
         p.add_argument(f"--{name}", required=True)
     p.set_defaults(func=cmd_claims)

@@ -1,13 +1,22 @@
 """Summaries of the dombowsky2025 result tables next to the paper's printed values: Tables 1, 3,
-7 and 8, the sampler diagnostics (acceptance, log-posterior ESS) and the ALARM parameters of
-Figure 10. The claims and the report read these; none of them fits anything."""
+7 and 8, the sampler diagnostics (acceptance, log-posterior ESS), the ALARM parameters of
+Figure 10 and the ALARM structure of Tables 10-11. The claims and the report read these; none of them fits anything."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
-from hierbn.studies.dombowsky2025.paper import ALARM_ESS, TABLE1, TABLE3, TABLE7, TABLE8
+from hierbn.studies.dombowsky2025.paper import (
+    ALARM_ESS,
+    TABLE1,
+    TABLE3,
+    TABLE7,
+    TABLE8,
+    TABLE10,
+    TABLE10_TRUTH,
+    TABLE11,
+)
 
 HEADLINE = 0  # the headline ALARM subsample (decision A15)
 STUCK = 0.05  # acceptance below which a chain counts as stuck
@@ -75,13 +84,13 @@ def table8(results: pd.DataFrame) -> pd.DataFrame:
 def sampler_diagnostics(results: pd.DataFrame) -> pd.DataFrame:
     """Per experiment, setting and HiDDeN variant: mean acceptance per coordinate after
     burn-in, the minimum and median coda log-posterior ESS over its chains (ALARM: per node,
-    over subsamples) and how many chains are stuck."""
+    over subsamples; per node where the experiment has nodes) and how many chains are stuck."""
     hidden = results[results.method.astype(str).str.startswith("HiDDeN")].copy()
     if hidden.empty:
         return pd.DataFrame(columns=["experiment", "setting", "method"])
     if "node" not in hidden:
         hidden["node"] = None
-    hidden["setting"] = np.where(hidden.experiment == "alarm", hidden.node, hidden.dataset)
+    hidden["setting"] = np.where(hidden.node.notna(), hidden.node, hidden.dataset)
     keys = ["experiment", "setting", "method"]
     acceptance = hidden[hidden.metric.str.startswith("acceptance_")]
     acc = acceptance.pivot_table(index=keys, columns="metric", values="value", aggfunc="mean")
@@ -130,3 +139,55 @@ def alarm_ess(results: pd.DataFrame) -> pd.DataFrame:
     out["paper_min"] = [ALARM_ESS[n][0] for n in out.index]
     out["paper_max"] = [ALARM_ESS[n][1] for n in out.index]
     return out.reset_index()
+
+
+def _structure(results: pd.DataFrame, metric: str) -> pd.DataFrame:
+    return _metric(results, "alarm_structure", metric).astype({"rep": int})
+
+
+def alarm_structure_sets(results: pd.DataFrame) -> pd.DataFrame:
+    """Table 10 on the headline subsample: every visited parent set of HIST, LVV and STKV with
+    its visit frequency and Rao–Blackwellised probability, most visited first, with the paper's;
+    and over all subsamples the mean frequency of each set."""
+    freq = _structure(results, "set_probability")
+    rb = _structure(results, "set_probability_rb").set_index(["node", "parent_set", "rep"]).value
+    keys = ["node", "parent_set"]
+    mean = freq.groupby(keys).value.mean().rename("mean_over_subsamples")
+    head = freq[freq.rep == HEADLINE].set_index([*keys, "rep"])
+    out = head.value.rename("probability").to_frame().join(rb.rename("probability_rb"))
+    out = out.reset_index("rep", drop=True).join(mean).reset_index()
+    out["paper"] = [
+        TABLE10.get(n, {}).get(s, np.nan) for n, s in zip(out.node, out.parent_set, strict=True)
+    ]
+    out = out[(out.probability > 0) | out.paper.notna()]
+    order = {n: i for i, n in enumerate(TABLE10)}
+    return out.sort_values(["node", "probability"], key=lambda c: c.map(order) if c.name == "node" else -c,
+                           ignore_index=True)  # fmt: skip
+
+
+def alarm_structure_edges(results: pd.DataFrame) -> pd.DataFrame:
+    """Table 11 and its spread: Pr(parent -> node) from the parent-set samples (A14) on the
+    headline subsample, its mean, minimum and maximum over subsamples, and the paper's Table 11."""
+    edges = _structure(results, "edge_probability")
+    spread = edges.groupby(["parent", "node"]).value.agg(
+        mean_over_subsamples="mean", min_over_subsamples="min", max_over_subsamples="max",
+        subsamples="size")  # fmt: skip
+    head = edges[edges.rep == HEADLINE].set_index(["parent", "node"]).value.rename("probability")
+    out = head.to_frame().join(spread).reset_index()
+    out["paper"] = [TABLE11.get((a, b), np.nan) for a, b in zip(out.parent, out.node, strict=True)]
+    return out
+
+
+def alarm_structure_maps(results: pd.DataFrame) -> pd.DataFrame:
+    """Per node: the headline subsample's MAP parent set, the truth, and the share of subsamples
+    whose MAP set is the truth."""
+    maps = _structure(results, "map")
+    truth = (
+        _structure(results, "map_is_truth")
+        .groupby("node")
+        .value.agg(map_is_truth="mean", subsamples="size")
+    )
+    head = maps[maps.rep == HEADLINE].set_index("node").parent_set.rename("headline_map")
+    out = truth.join(head).reset_index()
+    out["truth"] = ["{" + ",".join(TABLE10_TRUTH[n]) + "}" for n in out.node]
+    return out

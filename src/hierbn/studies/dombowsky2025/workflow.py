@@ -14,7 +14,14 @@ RESULTS = "results/dombowsky2025"
 PREPARED = "resources/dombowsky2025/alarm.parquet"
 STAN_MARKER = "resources/stan/logit_glm.json"
 SUMMARIES = ("table1", "table3", "table7", "table8", "diagnostics", "alarm_predictive",
-             "alarm_ess", "traces")  # fmt: skip
+             "alarm_ess", "table10", "table11", "alarm_maps", "traces")  # fmt: skip  # fmt: skip
+
+
+def summary_arguments() -> str:
+    """The claims step's summary-table options, e.g. ``--alarm-ess {output.alarm_ess}`` (the
+    combined traces are ``--all-traces``)."""
+    names = [n for n in SUMMARIES if n != "traces"]
+    return " ".join(f"--{n.replace('_', '-')} {{output.{n}}}" for n in names)
 
 
 def blocks(total: int, size: int) -> list[tuple[int, int]]:
@@ -74,6 +81,12 @@ def alarm_config(section: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def alarm_structure_config(section: dict[str, Any]) -> dict[str, Any]:
+    a = section["alarm"]
+    return {**_hidden(section), "alarm": {"n": a["n"], "eps": {k: a["eps"][k] for k in ("HIST", "LVV", "STKV")}},
+            "alarm_structure": {k: section["alarm_structure"][k] for k in ("iterations", "burn")}}  # fmt: skip
+
+
 def checks_config(section: dict[str, Any]) -> dict[str, Any]:
     c = section["checks"]
     keys = ("chains", "iterations", "burn", "eps", "cases", "invariance_draws", "invariance_sweeps")
@@ -117,6 +130,12 @@ def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
         traces += [p.replace(".parquet", "_trace.parquet") for p in made]
     if section["alarm"]["enabled"]:
         made = paths(RESULTS + "/alarm/s{sub}.parquet", sub=range(section["alarm"]["subsamples"]))
+        results += made
+        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+    if section["alarm_structure"]["enabled"]:
+        made = paths(
+            RESULTS + "/alarm_structure/s{sub}.parquet", sub=range(section["alarm"]["subsamples"])
+        )
         results += made
         traces += [p.replace(".parquet", "_trace.parquet") for p in made]
     checks = [f"{RESULTS}/checks.parquet"] if section["checks"]["enabled"] else []
