@@ -46,3 +46,48 @@ ALARM_ESS: dict[str, tuple[float, float]] = {
     "HIST": (1805.76, 6630.32), "LVV": (3322.81, 6963.54), "STKV": (3156.89, 11156.64),
     "PCWP": (4088.379, 6079.777), "CVP": (3334.91, 6435.28),
 }  # fmt: skip
+
+# Table 5: the true LUCAS Markov blankets of the six targets of Table 2 (the caption says
+# "parent sets"; they are Markov blankets, A21)
+TABLE5: dict[str, frozenset[str]] = {
+    "Smoking": frozenset({"Anxiety", "Peer_Pressure", "Yellow_Fingers", "Lung_cancer", "Genetics"}),
+    "Genetics": frozenset({"Lung_cancer", "Attention_Disorder", "Smoking"}),
+    "Fatigue": frozenset({"Lung_cancer", "Coughing", "Car_Accident", "Attention_Disorder"}),
+    "Coughing": frozenset({"Allergy", "Lung_cancer", "Fatigue"}),
+    "Allergy": frozenset({"Coughing", "Lung_cancer"}),
+    "Lung_cancer": frozenset({"Smoking", "Genetics", "Fatigue", "Coughing", "Allergy"}),
+}
+
+# Table 4: number of categories k_j of the twelve METABRIC variables as printed; Sec. 6: n
+TABLE4_LEVELS: dict[str, int] = {
+    "TBS": 2, "CHT": 2, "DFC": 3, "CTD": 5, "AAD": 8, "TSI": 3, "RTH": 2, "PTL": 2, "INC": 10,
+    "IMS": 2, "HTH": 2, "COH": 5,
+}  # fmt: skip
+# Table 4: the categories as printed, where it lists them (AAD and TSI are bins)
+TABLE4_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "TBS": ("Mastectomy", "breast conserving"), "CHT": ("yes", "no"),
+    "DFC": ("died of disease", "died of other causes", "living"),
+    "CTD": ("IDC", "mDLC", "ILC", "MMBC", "MpBC"), "RTH": ("yes", "no"), "PTL": ("right", "left"),
+    "INC": ("1", "2", "3", "4ER+", "4ER-", "5", "6", "7", "8", "9"), "IMS": ("post", "pre"),
+    "HTH": ("yes", "no"), "COH": ("1", "2", "3", "4", "5"),
+}  # fmt: skip
+METABRIC_N = 1867
+
+# App. F.3, Table 10: posterior probabilities of the most visited parent sets on R's subsample
+# (STKV's six remaining visited sets total .01); the truth of Figure 9
+TABLE10: dict[str, dict[str, float]] = {
+    "HIST": {"{LVF}": 0.825, "{LVF,HYP}": 0.175},
+    "LVV": {"{LVF,HYP}": 0.961, "{LVF,HYP,HIST}": 0.039},
+    "STKV": {"{LVF,HYP}": 0.793, "{LVF,HYP,HIST}": 0.172, "{LVF,HYP,LVV}": 0.020,
+             "{LVF,HYP,HIST,LVV}": 0.005},
+}  # fmt: skip
+TABLE10_TRUTH: dict[str, tuple[str, ...]] = {
+    "HIST": ("LVF",),
+    "LVV": ("LVF", "HYP"),
+    "STKV": ("LVF", "HYP"),
+}
+# Table 11: Pr(diagnosis -> node); (HYP, HIST) is printed 0 but Table 10 implies .175 (A14)
+TABLE11: dict[tuple[str, str], float] = {
+    ("LVF", "HIST"): 1.0, ("LVF", "LVV"): 1.0, ("LVF", "STKV"): 0.993, ("HYP", "HIST"): 0.0,
+    ("HYP", "LVV"): 1.0, ("HYP", "STKV"): 0.997,
+}  # fmt: skip
