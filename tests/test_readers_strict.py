@@ -108,3 +108,32 @@ def test_convert_checks_the_registered_checksum_before_reading(mirror, tmp_path:
     cut = _cut(mirror / entry.parts[0].file, tmp_path, 0.999)
     with pytest.raises(ChecksumError, match=r"clean1\.data \(registered as .*clean1\.data\)"):
         build_dataset(entry, [cut])
+
+
+# a cBioPortal-style table: "#" metadata lines, CR-only line ends, blanks and NA/null tokens
+CBIO = ["#Patient\tSize\tSide", "#STRING\tNUMBER\tSTRING", "PATIENT_ID\tSIZE\tSIDE",
+        "P1\t22\tl", "P2\t\tr", "P3\tnull\t", "P4\t15.5\tNA"]  # fmt: skip
+
+
+def test_delimited_files_with_cr_line_ends_header_lines_and_missing_tokens(
+    tmp_path: Path,
+) -> None:
+    path = _write(tmp_path, "patients.txt", "\r".join(CBIO) + "\r")
+    frame = read_any(path, "tsv", skip_rows=2, na_values=("NA", "null"))
+    assert list(frame.columns) == ["PATIENT_ID", "SIZE", "SIDE"] and len(frame) == 4
+    assert frame["SIZE"].dtype == "float64"  # a blank and a token in a numeric column: NaN
+    assert frame["SIZE"].isna().tolist() == [False, True, True, False]
+    assert frame["SIDE"].astype(object).tolist()[:3] == ["l", "r", ""]  # blank text: level ""
+    assert pd.isna(frame["SIDE"].iloc[3])  # a token is missing in a text column too
+    without = read_any(path, "tsv", skip_rows=2)  # without the tokens "NA" is a level
+    assert without["SIDE"].astype(object).tolist()[3] == "NA"
+    garbled = _write(tmp_path, "garbled.txt", "\r".join([*CBIO[2:], *CBIO[3:] * 10, "P9\t1x\tl"]))
+    with pytest.raises(DataFormatError, match=r"garbled\.txt, line 46: column 'SIZE'"):
+        read_any(garbled, "tsv", na_values=("NA", "null"))
+
+
+def test_registry_carries_header_lines_and_missing_tokens() -> None:
+    registry = load_registry(REGISTRY)
+    patient = registry[("dombowsky2025", "metabric-patient")].parts[0]
+    assert (patient.format, patient.skip_rows, patient.na_values) == ("tsv", 4, ("NA", "null"))
+    assert registry[("dombowsky2025", "lucas0")].parts[0].na_values == ()

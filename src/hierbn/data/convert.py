@@ -30,7 +30,7 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
     for path, part in zip(raw_paths, entry.parts, strict=True):
         verify_sha256(path, part.sha256, label=f"{path} (registered as {part.file})")
     frames = [
-        read_any(path, part.format, part.columns, part.skip_rows)
+        read_any(path, part.format, part.columns, part.skip_rows, part.na_values)
         for path, part in zip(raw_paths, entry.parts, strict=True)
     ]
     names = list(frames[0].columns)

@@ -160,13 +160,14 @@ def _delimited_rows(
     path: Path, sep: str, skip_rows: int
 ) -> tuple[list[tuple[int, bytes]], list[tuple[int, list[str]]]]:
     """(skipped lines, parsed rows) of a delimited file, each with its 1-based line number;
-    a line that is not UTF-8 is an error naming it."""
+    lines end in LF, CRLF or a lone CR (old Mac files); a line that is not UTF-8 is an error
+    naming it."""
     rows: list[tuple[int, list[str]]] = []
-    lines = path.read_bytes().split(b"\n")
+    lines = path.read_bytes().splitlines()
     skipped = [(i + 1, lines[i]) for i in range(min(skip_rows, len(lines)))]
     for line_no, raw in enumerate(lines[skip_rows:], start=skip_rows + 1):
         try:
-            text = raw.decode("utf-8").rstrip("\r")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise DataFormatError(
                 f"{path}, line {line_no}: not UTF-8 text (byte {exc.start + 1}: {exc.reason})"
@@ -177,12 +178,18 @@ def _delimited_rows(
     return skipped, rows
 
 
-def _typed_column(path: Path, name: str, values: list[str], lines: list[int]) -> pd.Series:
+def _typed_column(
+    path: Path, name: str, values: list[str], lines: list[int], na_values: tuple[str, ...] = ()
+) -> pd.Series:
     """float64 when every present value is a number; a column of mostly numbers with a few
-    other values is refused as garbled (naming the line); otherwise a categorical."""
-    col = pd.Series(values, dtype=object).where(lambda v: v != "?")
-    numeric = pd.to_numeric(col, errors="coerce")
-    present = col.notna()
+    other values is refused as garbled (naming the line); otherwise a categorical. ``?`` and
+    ``na_values`` are missing everywhere; an empty field is missing in a numeric column and a
+    level "" in a text column (as R's ``read.table`` reads them)."""
+    col = pd.Series(values, dtype=object)
+    col = col.where(~col.isin(("?", *na_values)))
+    blank = col.eq("")
+    numeric = pd.to_numeric(col.where(~blank), errors="coerce")
+    present = col.notna() & ~blank
     bad = present & numeric.isna()
     if not bad.any():
         return numeric.astype(np.float64).rename(name)
@@ -196,9 +203,14 @@ def _typed_column(path: Path, name: str, values: list[str], lines: list[int]) ->
 
 
 def read_csv(
-    path: str | Path, columns: tuple[str, ...] = (), skip_rows: int = 0, sep: str = ","
+    path: str | Path,
+    columns: tuple[str, ...] = (),
+    skip_rows: int = 0,
+    sep: str = ",",
+    na_values: tuple[str, ...] = (),
 ) -> pd.DataFrame:
-    """Read a delimited file (header-less when ``columns`` are given); ``?`` = missing.
+    """Read a delimited file (header-less when ``columns`` are given); ``?`` and the
+    ``na_values`` tokens are missing, so is an empty field in a numeric column.
 
     Every row must have one field per column (a truncated or garbled file is an error naming
     the line). Text columns become categoricals of the levels present (sorted); numeric ones
@@ -223,7 +235,7 @@ def read_csv(
     cells = list(zip(*(fields for _, fields in rows), strict=True)) if rows else [()] * len(columns)
     return pd.DataFrame(
         {
-            name: _typed_column(path, name, list(values), lines)
+            name: _typed_column(path, name, list(values), lines, na_values)
             for name, values in zip(columns, cells, strict=True)
         }
     )
@@ -252,13 +264,18 @@ def read_rda(path: str | Path, object_name: str | None = None) -> pd.DataFrame:
 
 
 def read_any(
-    path: str | Path, fmt: str, columns: tuple[str, ...] = (), skip_rows: int = 0
+    path: str | Path,
+    fmt: str,
+    columns: tuple[str, ...] = (),
+    skip_rows: int = 0,
+    na_values: tuple[str, ...] = (),
 ) -> pd.DataFrame:
-    """Dispatch on the registry's format name."""
+    """Dispatch on the registry's format name (``na_values`` apply to csv/tsv)."""
     if fmt == "arff":
         return read_arff(path)
     if fmt in ("csv", "tsv"):
-        return read_csv(path, columns, skip_rows, sep="," if fmt == "csv" else "\t")
+        sep = "," if fmt == "csv" else "\t"
+        return read_csv(path, columns, skip_rows, sep=sep, na_values=na_values)
     if fmt == "rda":
         return read_rda(path)
     raise DataFormatError(f"{path}: unknown format {fmt!r}; expected arff, csv, tsv or rda")

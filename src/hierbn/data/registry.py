@@ -10,7 +10,8 @@ missing (impute|drop|keep: what the study does with incomplete rows; only
 drop removes them at conversion), subsample (seeded row subsample size), strip_suffix (characters to
 strip from the end of target values), paper_rows, paper_attributes, paper_classes, task
 (classification: the target becomes a categorical; regression: it stays numeric, and
-paper_classes is 0).
+paper_classes is 0), na_values (comma-separated tokens that mean "missing" in a csv/tsv file
+besides ``?``, e.g. ``NA,null``).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ REQUIRED_COLUMNS = (
     "paper_attributes",
     "paper_classes",
     "task",
+    "na_values",
 )
 TASKS = ("classification", "regression")
 FORMATS = ("arff", "csv", "tsv", "rda")
@@ -63,6 +65,7 @@ class FileEntry:
     format: str
     columns: tuple[str, ...]
     skip_rows: int
+    na_values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,7 @@ def load_registry(path: str | Path) -> dict[tuple[str, str], DatasetEntry]:
                 format=r["format"],
                 columns=_split(r["columns"]),
                 skip_rows=int(r["skip_rows"] or 0),
+                na_values=_split(r["na_values"]),
             )
             for _, r in rows
         )
