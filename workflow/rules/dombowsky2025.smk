@@ -1,6 +1,7 @@
-# dombowsky2025 part 1: the HiDDeN sampler on Table 1 (sparse counts), Table 3 (two DAGs),
-# Tables 7-8 (two parent sets) and the ALARM parameters (Figure 10), plus the Theorem 2 and
-# grid-integration checks. One job per (experiment, setting, replicate block); which config
+# dombowsky2025: the HiDDeN sampler on Table 1 (sparse counts), Table 3 (two DAGs), Tables 7-8
+# (two parent sets), the ALARM parameters (Figure 10) and structure (Tables 10-11), the LUCAS
+# Markov blankets (Tables 2, 6) and the METABRIC outcomes (Figures 5-7), plus the Theorem 2
+# and grid-integration checks. One job per (experiment, setting, replicate block); which config
 # values each job reads: hierbn.studies.dombowsky2025.workflow.
 
 from hierbn.studies.dombowsky2025 import workflow as dd
@@ -176,6 +177,94 @@ rule dd_alarm_structure:
         seed=config["seed"],
     shell:
         "hierbn dombowsky2025 alarm-structure --prepared {input} --subsample {wildcards.sub} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+
+
+rule dd_lucas_prepare:
+    input:
+        "resources/datasets/dombowsky2025/lucas0.parquet",
+    output:
+        data=dd.LUCAS,
+        check="results/dombowsky2025/lucas_check.json",
+    log:
+        "logs/dombowsky2025/lucas_prepare.log",
+    benchmark:
+        benchmark_of(dd.LUCAS)
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn dombowsky2025 lucas-prepare --canonical {input} --out {output.data} "
+        "--check {output.check} > {log} 2>&1"
+
+
+rule dd_lucas:
+    input:
+        dd.LUCAS,
+    output:
+        results="results/dombowsky2025/lucas/{target}.parquet",
+        trace="results/dombowsky2025/lucas/{target}_trace.parquet",
+    log:
+        "logs/dombowsky2025/lucas/{target}.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/lucas/{target}.parquet")
+    wildcard_constraints:
+        target=r"[A-Za-z_]+",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=lambda w: as_json(dd.lucas_config(DD, w.target)),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 lucas --prepared {input} --target {wildcards.target} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+
+
+rule dd_metabric_prepare:
+    input:
+        patients="resources/datasets/dombowsky2025/metabric-patient.parquet",
+        samples="resources/datasets/dombowsky2025/metabric-sample.parquet",
+    output:
+        data=dd.METABRIC,
+        patients="results/dombowsky2025/metabric_{mode}_patients.parquet",
+        check="results/dombowsky2025/metabric_{mode}_check.json",
+    log:
+        "logs/dombowsky2025/metabric_{mode}_prepare.log",
+    benchmark:
+        benchmark_of(dd.METABRIC)
+    wildcard_constraints:
+        mode="code|clean",
+    conda:
+        "../../envs/hierbn.yaml"
+    shell:
+        "hierbn dombowsky2025 metabric-prepare --patients {input.patients} "
+        "--samples {input.samples} --mode {wildcards.mode} --out {output.data} "
+        "--record {output.patients} --check {output.check} > {log} 2>&1"
+
+
+rule dd_metabric:
+    input:
+        dd.METABRIC,
+    output:
+        results="results/dombowsky2025/metabric/{mode}_{outcome}.parquet",
+        trace="results/dombowsky2025/metabric/{mode}_{outcome}_trace.parquet",
+    log:
+        "logs/dombowsky2025/metabric/{mode}_{outcome}.log",
+    benchmark:
+        benchmark_of("results/dombowsky2025/metabric/{mode}_{outcome}.parquet")
+    wildcard_constraints:
+        mode="code|clean",
+        outcome="TBS|CHT|DFC",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    params:
+        config=lambda w: as_json(dd.metabric_config(DD, w.outcome)),
+        seed=config["seed"],
+    shell:
+        "hierbn dombowsky2025 metabric --prepared {input} --outcome {wildcards.outcome} "
         "--config {params.config} --seed {params.seed} --threads {threads} "
         "--out {output.results} --trace {output.trace} > {log} 2>&1"
 

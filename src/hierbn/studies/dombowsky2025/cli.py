@@ -18,6 +18,9 @@ SUMMARY_TABLES = {
     "table10": ("alarm_structure_sets", "alarm_structure"),
     "table11": ("alarm_structure_edges", "alarm_structure"),
     "alarm_maps": ("alarm_structure_maps", "alarm_structure"),
+    "table2": ("table2", "lucas"), "lucas_selections": ("lucas_selections", "lucas"),
+    "table6": ("table6", "lucas"), "metabric_parents": ("metabric_parents", "metabric"),
+    "metabric_diagnostics": ("metabric_diagnostics", "metabric"),
 }  # fmt: skip
 
 
@@ -87,6 +90,40 @@ def cmd_alarm_structure(args: argparse.Namespace) -> None:
     _write_pair(run_alarm_structure(table, args.subsample, config_json(args), args.seed), args)
 
 
+def cmd_lucas_prepare(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.lucas import code_lucas
+
+    table, check = code_lucas(pd.read_parquet(args.canonical), args.canonical)
+    write_parquet(table, args.out)
+    write_json(check, args.check)
+
+
+def cmd_lucas(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.structure import run_lucas_target
+
+    limit_threads(args.threads)
+    table = pd.read_parquet(args.prepared)
+    _write_pair(run_lucas_target(table, args.target, config_json(args), args.seed), args)
+
+
+def cmd_metabric_prepare(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.metabric import code_metabric
+
+    codes, record, report = code_metabric(pd.read_parquet(args.patients), pd.read_parquet(args.samples),
+                                          args.mode, (args.patients, args.samples))  # fmt: skip
+    write_parquet(codes.reset_index(), args.out)
+    write_parquet(record, args.record)
+    write_json(report, args.check)
+
+
+def cmd_metabric(args: argparse.Namespace) -> None:
+    from hierbn.studies.dombowsky2025.structure import run_metabric_outcome
+
+    limit_threads(args.threads)
+    table = pd.read_parquet(args.prepared)
+    _write_pair(run_metabric_outcome(table, args.outcome, config_json(args), args.seed), args)
+
+
 def cmd_checks(args: argparse.Namespace) -> None:
     from hierbn.studies.dombowsky2025.checks import run_checks
 
@@ -111,14 +148,33 @@ def cmd_claims(args: argparse.Namespace) -> None:
     write_parquet(traces if traces is not None else pd.DataFrame(), args.all_traces)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``hierbn dombowsky2025`` and its steps."""
-    steps = study_parser(subparsers, "dombowsky2025", "dombowsky2025 experiments")
-    p = steps.add_parser("alarm-prepare", help="the Table 9 columns of bnlearn::alarm, coded")
-    p.add_argument("--canonical", required=True)
+def _prepare_steps(steps: argparse._SubParsersAction) -> None:
+    """The steps that turn a registered data set into the study's coded table."""
+    for name, func, helptext in (
+        ("alarm-prepare", cmd_alarm_prepare, "the Table 9 columns of bnlearn::alarm, coded"),
+        ("lucas-prepare", cmd_lucas_prepare, "LUCAS0 under the spec's names, checked"),
+    ):
+        p = steps.add_parser(name, help=helptext)
+        p.add_argument("--canonical", required=True)
+        p.add_argument("--out", required=True)
+        p.add_argument("--check", required=True)
+        p.set_defaults(func=func)
+    p = steps.add_parser(
+        "metabric-prepare", help="the 12 METABRIC variables from cBioPortal (A12, A13)"
+    )
+    p.add_argument("--patients", required=True)
+    p.add_argument("--samples", required=True)
+    p.add_argument("--mode", required=True, choices=["code", "clean"])
     p.add_argument("--out", required=True)
+    p.add_argument(
+        "--record", required=True, help="every patient: kept, or dropped with its reason"
+    )
     p.add_argument("--check", required=True)
-    p.set_defaults(func=cmd_alarm_prepare)
+    p.set_defaults(func=cmd_metabric_prepare)
+
+
+def _block_steps(steps: argparse._SubParsersAction) -> None:
+    """The simulation steps, one block of replicates each."""
 
     def block_step(name: str, func, helptext: str, trace: bool = True) -> argparse.ArgumentParser:
         p = steps.add_parser(name, help=helptext)
@@ -141,19 +197,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--truth", required=True, choices=["G1", "G2"])
     p.add_argument("--n", type=int, required=True)
 
-    p = steps.add_parser("alarm", help="App. F.2: ALARM parameters on one subsample")
-    p.add_argument("--prepared", required=True)
-    p.add_argument("--subsample", type=int, required=True, help="0 = the headline subsample")
-    p.add_argument("--trace", required=True)
-    experiment_args(p)
-    p.set_defaults(func=cmd_alarm)
 
-    p = steps.add_parser("alarm-structure", help="App. F.3: ALARM parent sets on one subsample")
-    p.add_argument("--prepared", required=True)
-    p.add_argument("--subsample", type=int, required=True, help="0 = the headline subsample")
-    p.add_argument("--trace", required=True)
-    experiment_args(p)
-    p.set_defaults(func=cmd_alarm_structure)
+def _data_steps(steps: argparse._SubParsersAction) -> None:
+    """The real-data steps: one prepared table and one subsample, target or outcome each."""
+    for name, func, helptext, option, choices in (
+        ("alarm", cmd_alarm, "App. F.2: ALARM parameters on one subsample", "--subsample", None),
+        ("alarm-structure", cmd_alarm_structure, "App. F.3: ALARM parent sets on one subsample", "--subsample",
+         None),
+        ("lucas", cmd_lucas, "§4.2: the Markov blanket of one LUCAS target, all methods", "--target", None),
+        ("metabric", cmd_metabric, "§4.5: the parents of one METABRIC outcome, all methods", "--outcome",
+         ["TBS", "CHT", "DFC"]),
+    ):  # fmt: skip
+        p = steps.add_parser(name, help=helptext)
+        p.add_argument("--prepared", required=True)
+        if option == "--subsample":
+            p.add_argument(option, type=int, required=True, help="0 = the headline subsample")
+        else:
+            p.add_argument(option, required=True, choices=choices)
+        p.add_argument("--trace", required=True)
+        experiment_args(p)
+        p.set_defaults(func=func)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``hierbn dombowsky2025`` and its steps."""
+    steps = study_parser(subparsers, "dombowsky2025", "dombowsky2025 experiments")
+    _prepare_steps(steps)
+    _block_steps(steps)
+    _data_steps(steps)
 
     p = steps.add_parser("checks", help="Theorem 2 grid and the sampler against grid integration")
     experiment_args(p)

@@ -91,3 +91,37 @@ TABLE11: dict[tuple[str, str], float] = {
     ("LVF", "HIST"): 1.0, ("LVF", "LVV"): 1.0, ("LVF", "STKV"): 0.993, ("HYP", "HIST"): 0.0,
     ("HYP", "LVV"): 1.0, ("HYP", "STKV"): 0.997,
 }  # fmt: skip
+
+# §4.2, Table 2: Hamming distance of each method's Markov blanket to the truth, per target
+# (the group lasso's 4 for Lung_cancer is [code]'s response bug, A9)
+TABLE2: dict[str, dict[str, int]] = {
+    "HiDDeN": {"Smoking": 2, "Genetics": 0, "Fatigue": 0, "Coughing": 0, "Allergy": 0, "Lung_cancer": 0},
+    "Group lasso ([code])": {"Smoking": 1, "Genetics": 2, "Fatigue": 0, "Coughing": 0, "Allergy": 0,
+                             "Lung_cancer": 4},
+    "GS": {"Smoking": 1, "Genetics": 0, "Fatigue": 2, "Coughing": 0, "Allergy": 0, "Lung_cancer": 0},
+    "IAMB": {"Smoking": 2, "Genetics": 1, "Fatigue": 0, "Coughing": 0, "Allergy": 1, "Lung_cancer": 0},
+}  # fmt: skip
+# Table 6: step sizes, acceptance of t(1), t(2) after burn-in, log-posterior ESS
+TABLE6: dict[str, dict[str, tuple[float, ...] | float]] = {
+    "Smoking": {"eps": (0.30, 0.30), "acceptance": (0.554, 0.534), "ess": 1311.484},
+    "Genetics": {"eps": (0.47, 0.18), "acceptance": (0.779, 0.691), "ess": 329.891},
+    "Fatigue": {"eps": (0.32, 0.32), "acceptance": (0.564, 0.650), "ess": 1828.669},
+    "Coughing": {"eps": (0.20, 0.33), "acceptance": (0.611, 0.602), "ess": 1086.679},
+    "Allergy": {"eps": (0.65, 0.35), "acceptance": (0.524, 0.516), "ess": 2149.449},
+    "Lung_cancer": {"eps": (0.11, 0.15), "acceptance": (0.557, 0.560), "ess": 1423.543},
+}  # fmt: skip
+LUCAS_FATIGUE_IN_LC = 0.646  # Figure 3: P(Fatigue in Mb(Lung_cancer) | n)
+
+# §4.5, Figures 5-6: HiDDeN's median-probability parent sets, two quoted edge probabilities,
+# and App. D's acceptance (per t(x)) and log-posterior ESS per outcome
+METABRIC_MPM: dict[str, frozenset[str]] = {
+    "TBS": frozenset({"TSI", "RTH", "COH"}),
+    "CHT": frozenset({"AAD", "RTH", "IMS", "HTH", "COH"}),
+    "DFC": frozenset({"AAD", "COH", "CHT"}),
+}
+METABRIC_EDGES: dict[tuple[str, str], float] = {("IMS", "CHT"): 0.548, ("IMS", "DFC"): 0.327}
+METABRIC_DIAGNOSTICS: dict[str, dict[str, tuple[float, ...] | float]] = {
+    "TBS": {"eps": (0.175, 0.25), "acceptance": (0.552, 0.606), "ess": 1947.235},
+    "CHT": {"eps": (0.095, 0.045), "acceptance": (0.629, 0.735), "ess": 1791.852},
+    "DFC": {"eps": (0.35, 0.2, 0.35), "acceptance": (0.544, 0.655, 0.627), "ess": 1814.737},
+}  # fmt: skip

@@ -12,9 +12,12 @@ from hierbn.workflow import flat_paths, paths
 
 RESULTS = "results/dombowsky2025"
 PREPARED = "resources/dombowsky2025/alarm.parquet"
+LUCAS = "resources/dombowsky2025/lucas.parquet"
+METABRIC = "resources/dombowsky2025/metabric_{mode}.parquet"
 STAN_MARKER = "resources/stan/logit_glm.json"
 SUMMARIES = ("table1", "table3", "table7", "table8", "diagnostics", "alarm_predictive",
-             "alarm_ess", "table10", "table11", "alarm_maps", "traces")  # fmt: skip  # fmt: skip
+             "alarm_ess", "table10", "table11", "alarm_maps", "table2", "lucas_selections", "table6",
+             "metabric_parents", "metabric_diagnostics", "traces")  # fmt: skip  # fmt: skip
 
 
 def summary_arguments() -> str:
@@ -87,6 +90,18 @@ def alarm_structure_config(section: dict[str, Any]) -> dict[str, Any]:
             "alarm_structure": {k: section["alarm_structure"][k] for k in ("iterations", "burn")}}  # fmt: skip
 
 
+def lucas_config(section: dict[str, Any], target: str) -> dict[str, Any]:
+    lucas = section["lucas"]
+    return {**_hidden(section), "lucas": {**{k: v for k, v in lucas.items() if k not in ("enabled", "eps")},
+            "eps": {target: lucas["eps"][target]}}}  # fmt: skip
+
+
+def metabric_config(section: dict[str, Any], outcome: str) -> dict[str, Any]:
+    m = section["metabric"]
+    return {**_hidden(section), "metabric": {**{k: v for k, v in m.items() if k not in ("enabled", "eps")},
+            "eps": {outcome: m["eps"][outcome]}}}  # fmt: skip
+
+
 def checks_config(section: dict[str, Any]) -> dict[str, Any]:
     c = section["checks"]
     keys = ("chains", "iterations", "burn", "eps", "cases", "invariance_draws", "invariance_sweeps")
@@ -138,6 +153,15 @@ def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
         )
         results += made
         traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+    if section["lucas"]["enabled"]:
+        made = paths(RESULTS + "/lucas/{target}.parquet", target=list(section["lucas"]["eps"]))
+        results += made
+        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+    if section["metabric"]["enabled"]:
+        made = paths(RESULTS + "/metabric/{mode}_{outcome}.parquet", mode=[section["metabric"]["mode"]],
+                     outcome=list(section["metabric"]["eps"]))  # fmt: skip
+        results += made
+        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
     checks = [f"{RESULTS}/checks.parquet"] if section["checks"]["enabled"] else []
     return {"results": results, "traces": traces, "checks": checks}
 
@@ -153,4 +177,8 @@ def report_inputs(section: dict[str, Any]) -> dict[str, Any]:
     inputs = {name: f"{RESULTS}/{name}.parquet" for name in SUMMARIES}
     if section["alarm"]["enabled"]:
         inputs["alarm_check"] = f"{RESULTS}/alarm_check.json"
+    if section["lucas"]["enabled"]:
+        inputs["lucas_check"] = f"{RESULTS}/lucas_check.json"
+    if section["metabric"]["enabled"]:
+        inputs["metabric_check"] = f"{RESULTS}/metabric_{section['metabric']['mode']}_check.json"
     return inputs

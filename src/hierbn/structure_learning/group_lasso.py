@@ -1,0 +1,357 @@
+"""Neighbourhood selection by the multinomial grouped lasso with R glmnet's conventions
+(dombowsky2025 spec §4.2 and §4.5 "Competitors", decision A9): the behaviour of
+``cv.glmnet(x, y, family = "multinomial", type.multinomial = "grouped", alpha = 1)`` with its
+defaults (standardize = TRUE, 100 λ, 10 folds, deviance), read at ``lambda.1se``.
+
+Conventions, each from glmnet:
+
+- *Design* (:func:`dummy_design`): R's ``model.matrix(y ~ ., data)[, -1]`` on factors, i.e. the
+  treatment-coded dummies of every candidate (first observed level dropped, the intercept column
+  removed). Every column is standardised by its mean and population (1/n) standard deviation;
+  a constant column stays zero and never enters (glmnet's ``ju = 0``).
+- *Objective*: ``-(1/n) loglik(b0 + Z B) + λ Σ_j ‖B_j‖₂`` with ``B_j`` the K class coefficients
+  of dummy column ``j`` and unpenalised intercepts ``b0``. glmnet's "grouped" groups the
+  **class** coefficients of one column; it does not group the dummies of one factor (A9). The
+  minimiser has ``Σ_k B_jk = 0`` (the likelihood ignores a common shift, the norm does not).
+- *Solver*: FISTA with adaptive restart (hand-written: no library offers this penalty), step
+  1/L with Böhning's bound ``diag(p) - p pᵀ ≼ I/2`` giving ``L = ½ σ_max([1, Z])² / n``; warm
+  starts along the path; stop when the gradient-mapping norm ``L ‖w⁺ - v‖_∞ ≤ tol``.
+- *λ path*: ``λ_max = max_j ‖(1/n) Z_jᵀ (Y - ȳ)‖₂`` (the smallest λ with all groups zero), then
+  100 values log-spaced to ``λ_max × ratio`` with ratio 1e-2 if n < columns, else 1e-4
+  (``lambda.min.ratio``). The full-data path stops early as glmnet's does (from the 5th λ on,
+  when the deviance ratio exceeds 0.999 or grows by less than 1e-5); the fold fits then use the
+  kept λ without early stopping (glmnet skips the rule for user-supplied λ).
+- *CV*: folds ``sample(rep(1:10, length = n))`` (a random permutation of balanced labels);
+  held-out deviance ``-2 log p_y`` with p clamped to [1e-5, 1 - 1e-5]; the curve is the mean
+  over observations and its SE ``sqrt(Σ_f n_f (m_f - m)² / n / (F - 1))`` from the fold means
+  ``m_f``; ``lambda.min`` the largest λ at the minimum, ``lambda.1se`` the largest λ whose mean
+  is at most the minimum plus its SE.
+
+With two classes the fit is L1 logistic regression: the norm of ``(-γ/2, γ/2)`` is ``|γ|/√2``,
+so the logistic coefficients ``γ = B_·2 - B_·1`` minimise ``-(1/n) loglik + (λ/√2) ‖γ‖₁``.
+
+Reproducing the bugs of the authors' code (A9), for the ``emulate_code_bugs`` setting:
+
+- (i) LUCAS Lung_cancer: the response was Allergy while the design was every variable but
+  Lung_cancer. The caller reproduces it by passing ``target`` = Allergy with ``candidates`` =
+  every column but Lung_cancer; :func:`select_neighbours` accepts a target among its own
+  candidates for exactly this reason.
+- (ii) METABRIC: "parents" were the variables named in the coefficient matrix's row names, i.e.
+  every candidate with a dummy column: :func:`emulate_rowname_parents`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.special import log_softmax, softmax
+
+from hierbn.validate import check_codes, check_positive
+
+N_LAMBDA = 100
+N_FOLDS = 10
+PROB_CLAMP = 1e-5  # cv.glmnet's prob_min for the held-out deviance
+DEV_MAX = 0.999  # glmnet.control()$devmax
+DEV_CHANGE = 1e-5  # glmnet.control()$fdev
+MIN_BEFORE_STOP = 5  # glmnet.control()$mnlam
+
+
+@dataclass(frozen=True)
+class GroupedPath:
+    """Fits along a λ path on the standardised design: ``intercepts[l, k]``,
+    ``coefs[l, j, k]`` (dummy column j, class k) and the training deviance ratio
+    ``1 - deviance / null deviance`` at each ``lambdas[l]``."""
+
+    lambdas: np.ndarray
+    intercepts: np.ndarray
+    coefs: np.ndarray
+    dev_ratio: np.ndarray
+
+
+@dataclass(frozen=True)
+class NeighbourSelection:
+    """The grouped-lasso neighbourhood of ``target`` among ``candidates`` (column indices).
+
+    ``selected`` are the candidates with a nonzero group at ``lambda_1se`` (``selected_min`` at
+    ``lambda_min``); ``source[j]`` is the candidate behind dummy column j; ``cv_mean``/``cv_se``
+    the CV deviance curve over ``lambdas``; ``n_active[l]`` the number of nonzero groups."""
+
+    target: int
+    candidates: tuple[int, ...]
+    selected: tuple[int, ...]
+    selected_min: tuple[int, ...]
+    lambda_1se: float
+    lambda_min: float
+    lambdas: np.ndarray
+    cv_mean: np.ndarray
+    cv_se: np.ndarray
+    n_active: np.ndarray
+    source: np.ndarray
+
+
+def dummy_design(codes: np.ndarray, columns: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Treatment-coded dummies of ``codes[:, c]`` for each c in ``columns`` (in that order):
+    one 0/1 column per observed level but the first (smallest) one, as R's
+    ``model.matrix(y ~ ., data)[, -1]`` gives for factors with their observed levels (spec §4.2).
+    Returns the (n, m) float matrix and ``source[j]``, the column of ``codes`` behind dummy j.
+    A column with a single observed level gives no dummy."""
+    blocks, source = [], []
+    for c in columns:
+        values = codes[:, c]
+        for level in np.unique(values)[1:]:
+            blocks.append(values == level)
+            source.append(c)
+    matrix = np.column_stack(blocks).astype(np.float64) if blocks else np.empty((len(codes), 0))
+    return matrix, np.asarray(source, dtype=np.int64)
+
+
+def standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(x - centre) / scale`` with the column means and population (1/n) standard deviations
+    (glmnet's standardize = TRUE); a constant column gets scale 1, hence stays zero."""
+    centre = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale == 0] = 1.0
+    return (x - centre) / scale, centre, scale
+
+
+def one_hot(y: np.ndarray, classes: np.ndarray) -> np.ndarray:
+    """``Y[i, k] = 1`` when ``y[i] == classes[k]``."""
+    return (y[:, None] == classes[None, :]).astype(np.float64)
+
+
+def null_intercepts(y_onehot: np.ndarray) -> np.ndarray:
+    """Centred log class proportions: the intercept-only fit (every class must occur)."""
+    logp = np.log(y_onehot.mean(axis=0))
+    return logp - logp.mean()
+
+
+def lambda_path(
+    z: np.ndarray, y_onehot: np.ndarray, n_lambda: int = N_LAMBDA, ratio: float | None = None
+) -> np.ndarray:
+    """glmnet's λ sequence for standardised ``z``: ``λ_max = max_j ‖(1/n) z_jᵀ (Y - ȳ)‖₂``
+    down to ``λ_max × ratio`` in ``n_lambda`` log-spaced steps; ``ratio`` defaults to 1e-2 when
+    n < number of columns, else 1e-4 (``lambda.min.ratio``)."""
+    n, m = z.shape
+    if ratio is None:
+        ratio = 1e-2 if n < m else 1e-4
+    residual = y_onehot - y_onehot.mean(axis=0)
+    lam_max = float(np.sqrt(((z.T @ residual / n) ** 2).sum(axis=1)).max(initial=0.0))
+    if lam_max <= 0:
+        raise ValueError("z has no column correlated with the response: λ_max = 0")
+    return lam_max * ratio ** (np.arange(n_lambda) / (n_lambda - 1))
+
+
+def _prox(wt: np.ndarray, threshold: float) -> np.ndarray:
+    """Group soft-thresholding of the columns 1.. of ``wt[class, 1 + column]`` (column 0, the
+    intercepts, is free). A norm within 1e-12 (relative) of the threshold counts as a tie and
+    gives zero, so that λ = λ_max yields exact zeros despite rounding."""
+    norms = np.sqrt((wt[:, 1:] ** 2).sum(axis=0))
+    keep = norms > threshold * (1.0 + 1e-12)
+    out = wt.copy()
+    out[:, 1:] *= np.where(keep, 1.0 - threshold / np.where(keep, norms, 1.0), 0.0)
+    return out
+
+
+def _class_probabilities(eta: np.ndarray) -> np.ndarray:
+    """Softmax over the classes of ``eta[class, row]`` (class-major: the reductions run along
+    the contiguous rows, several times faster than ``scipy.special.softmax(axis=1)``)."""
+    p = np.exp(eta - eta.max(axis=0))
+    p /= p.sum(axis=0)
+    return p
+
+
+def lipschitz(z: np.ndarray) -> float:
+    """Böhning's bound on the curvature of the mean multinomial log-loss in ``[b0; B]``:
+    ``½ σ_max([1, z])² / n``."""
+    a = np.column_stack([np.ones(len(z)), z])
+    return 0.5 * float(np.linalg.eigvalsh(a.T @ a)[-1]) / len(z)
+
+
+def solve_grouped_multinomial(
+    z: np.ndarray,
+    y_onehot: np.ndarray,
+    lam: float,
+    start: tuple[np.ndarray, np.ndarray] | None = None,
+    tol: float = 1e-7,
+    max_iter: int = 100_000,
+    step: float | None = None,
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Minimise ``-(1/n) Σ_i log softmax(b0 + z_i B)_{y_i} + lam Σ_j ‖B_j‖₂`` by FISTA with
+    adaptive (gradient) restart, from ``start = (b0, B)`` (default: the intercept-only fit).
+    ``step`` is 1/L (default :func:`lipschitz`). Returns ``(b0, B, iterations)``; raises
+    RuntimeError when ``max_iter`` iterations do not reach the tolerance."""
+    n, m = z.shape
+    a = np.column_stack([np.ones(n), z])
+    at, yt = np.ascontiguousarray(a.T), np.ascontiguousarray(y_onehot.T)
+    step = 1.0 / lipschitz(z) if step is None else step
+    if start is None:
+        start = (null_intercepts(y_onehot), np.zeros((m, y_onehot.shape[1])))
+    w = np.column_stack([start[0], start[1].T])  # w[class, 1 + column]
+    v, t = w.copy(), 1.0
+    for iteration in range(1, max_iter + 1):
+        grad = (_class_probabilities(v @ at) - yt) @ a / n
+        w_new = _prox(v - step * grad, step * lam)
+        if np.abs(w_new - v).max() <= tol * step:
+            return w_new[:, 0].copy(), w_new[:, 1:].T.copy(), iteration
+        if np.sum((v - w_new) * (w_new - w)) > 0:  # the momentum points uphill: restart
+            t = 1.0
+        t_new = 0.5 * (1.0 + np.sqrt(1.0 + 4.0 * t * t))
+        v = w_new + ((t - 1.0) / t_new) * (w_new - w)
+        w, t = w_new, t_new
+    raise RuntimeError(f"FISTA did not converge in {max_iter} iterations at lambda = {lam:.3g}")
+
+
+def _deviance(z: np.ndarray, y_onehot: np.ndarray, b0: np.ndarray, coef: np.ndarray) -> float:
+    """Training deviance ``-2 Σ_i log p_{i, y_i}``."""
+    return -2.0 * float(np.sum(y_onehot * log_softmax(b0 + z @ coef, axis=1)))
+
+
+def fit_path(
+    z: np.ndarray, y_onehot: np.ndarray, lambdas: np.ndarray, stop_early: bool, tol: float = 1e-7
+) -> GroupedPath:
+    """Warm-started fits at each λ of ``lambdas`` (decreasing). With ``stop_early`` the path
+    ends as glmnet's does: at the first λ from the 5th on whose deviance ratio exceeds 0.999 or
+    grows by less than 1e-5 over the previous one (that λ is kept)."""
+    counts = y_onehot.sum(axis=0)
+    null_dev = -2.0 * float(np.sum(counts[counts > 0] * np.log(counts[counts > 0] / len(z))))
+    step = 1.0 / lipschitz(z)
+    b0, coef = null_intercepts(y_onehot), np.zeros((z.shape[1], y_onehot.shape[1]))
+    intercepts, coefs, ratios = [], [], []
+    for lam in lambdas:
+        b0, coef, _ = solve_grouped_multinomial(z, y_onehot, lam, (b0, coef), tol, step=step)
+        intercepts.append(b0)
+        coefs.append(coef)
+        ratios.append(1.0 - _deviance(z, y_onehot, b0, coef) / null_dev)
+        late = len(ratios) >= MIN_BEFORE_STOP
+        if stop_early and late and (ratios[-1] > DEV_MAX or ratios[-1] - ratios[-2] < DEV_CHANGE):
+            break
+    return GroupedPath(
+        lambdas=np.asarray(lambdas[: len(ratios)], dtype=np.float64),
+        intercepts=np.array(intercepts),
+        coefs=np.array(coefs),
+        dev_ratio=np.array(ratios),
+    )
+
+
+def fold_ids(n: int, n_folds: int, rng: np.random.Generator) -> np.ndarray:
+    """cv.glmnet's ``sample(rep(1:n_folds, length = n))`` (zero-based): balanced labels in a
+    random order."""
+    return rng.permutation(np.arange(n) % n_folds)
+
+
+def cv_deviance(
+    x: np.ndarray, y_onehot: np.ndarray, lambdas: np.ndarray, folds: np.ndarray, tol: float = 1e-7
+) -> tuple[np.ndarray, np.ndarray]:
+    """Mean held-out multinomial deviance at each λ and its standard error, cv.glmnet style:
+    each fold's training rows are standardised afresh and fitted along ``lambdas`` without early
+    stopping (on the classes present in them: an absent class is predicted with probability 0);
+    the held-out ``-2 log p_y`` uses p clamped to [1e-5, 1 - 1e-5]; the SE is
+    ``sqrt(Σ_f n_f (m_f - m)² / n / (F - 1))`` over the fold means ``m_f``."""
+    labels = np.unique(folds)
+    fold_means = np.empty((labels.size, lambdas.size))
+    sizes = np.empty(labels.size)
+    for f, label in enumerate(labels):
+        test = folds == label
+        z_train, centre, scale = standardise(x[~test])
+        present = y_onehot[~test].sum(axis=0) > 0
+        path = fit_path(z_train, y_onehot[~test][:, present], lambdas, stop_early=False, tol=tol)
+        eta = path.intercepts[:, None, :] + ((x[test] - centre) / scale) @ path.coefs
+        prob = np.zeros((lambdas.size, test.sum(), present.size))
+        prob[:, :, present] = softmax(eta, axis=2)
+        prob = np.clip(prob, PROB_CLAMP, 1.0 - PROB_CLAMP)
+        deviance = -2.0 * np.sum(y_onehot[test][None] * np.log(prob), axis=2)
+        fold_means[f], sizes[f] = deviance.mean(axis=1), test.sum()
+    mean = sizes @ fold_means / sizes.sum()
+    spread = sizes @ (fold_means - mean) ** 2 / sizes.sum()
+    return mean, np.sqrt(spread / (labels.size - 1))
+
+
+def one_se_rule(lambdas: np.ndarray, mean: np.ndarray, se: np.ndarray) -> tuple[int, int]:
+    """Indices of ``lambda.min`` (the largest λ at the minimum mean) and ``lambda.1se`` (the
+    largest λ with mean at most the minimum plus its SE), as cv.glmnet picks them."""
+    at_min = np.flatnonzero(mean <= mean.min())
+    i_min = int(at_min[np.argmax(lambdas[at_min])])
+    within = np.flatnonzero(mean <= mean[i_min] + se[i_min])
+    return i_min, int(within[np.argmax(lambdas[within])])
+
+
+def _check_columns(
+    codes: np.ndarray, target: int, candidates: Sequence[int]
+) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Validated integer codes and candidate indices (a target among its own candidates is
+    allowed: it reproduces bug (i) of A9)."""
+    array = np.asarray(codes)
+    if array.ndim != 2:
+        raise ValueError(f"codes must be a 2-d array [row, variable], got shape {array.shape}")
+    array = check_codes(array, np.maximum(array.max(axis=0), 0) + 1, "codes")
+    p = array.shape[1]
+    if not 0 <= int(target) < p:
+        raise ValueError(f"target must be a column index in [0, {p}), got {target!r}")
+    cand = tuple(int(c) for c in candidates)
+    if not cand or len(set(cand)) != len(cand) or any(not 0 <= c < p for c in cand):
+        raise ValueError(f"candidates must be distinct column indices in [0, {p}), got {cand}")
+    return array, cand
+
+
+def _active(coefs: np.ndarray) -> np.ndarray:
+    """``active[l, j]``: dummy column j has a nonzero group at the l-th λ."""
+    return np.any(coefs != 0, axis=2)
+
+
+def select_neighbours(
+    codes: np.ndarray,
+    target: int,
+    candidates: Sequence[int],
+    seed: int | np.random.Generator | np.random.SeedSequence,
+    n_folds: int = N_FOLDS,
+    n_lambda: int = N_LAMBDA,
+    tol: float = 1e-7,
+) -> NeighbourSelection:
+    """cv.glmnet's multinomial grouped lasso of ``codes[:, target]`` on the dummies of
+    ``codes[:, candidates]`` (spec §4.2, §4.5, A9): the candidates with a nonzero coefficient at
+    ``lambda.1se`` (and at ``lambda.min``), with the λ path and the CV curve. ``seed`` drives the
+    fold assignment. The response must have at least two observed classes, each seen twice
+    (glmnet refuses a class with 0 or 1 observation)."""
+    array, cand = _check_columns(codes, target, candidates)
+    if int(n_folds) != n_folds or not 3 <= n_folds <= len(array):
+        raise ValueError(f"n_folds must be an integer in [3, {len(array)}], got {n_folds!r}")
+    if int(n_lambda) != n_lambda or n_lambda < 2:
+        raise ValueError(f"n_lambda must be an integer >= 2, got {n_lambda!r}")
+    check_positive(tol, "tol")
+    classes, counts = np.unique(array[:, target], return_counts=True)
+    if classes.size < 2 or counts.min() < 2:
+        raise ValueError(
+            f"target column {target} needs >= 2 classes with >= 2 rows each, got counts {counts}"
+        )
+    x, source = dummy_design(array, cand)
+    if x.shape[1] == 0:
+        raise ValueError(f"candidates {cand} are all constant: the design has no column")
+    y = one_hot(array[:, target], classes)
+    z = standardise(x)[0]
+    path = fit_path(z, y, lambda_path(z, y, n_lambda), stop_early=True, tol=tol)
+    folds = fold_ids(len(array), n_folds, np.random.default_rng(seed))
+    mean, se = cv_deviance(x, y, path.lambdas, folds, tol)
+    i_min, i_1se = one_se_rule(path.lambdas, mean, se)
+    active = _active(path.coefs)
+    return NeighbourSelection(
+        target=int(target),
+        candidates=cand,
+        selected=tuple(c for c in cand if active[i_1se, source == c].any()),
+        selected_min=tuple(c for c in cand if active[i_min, source == c].any()),
+        lambda_1se=float(path.lambdas[i_1se]),
+        lambda_min=float(path.lambdas[i_min]),
+        lambdas=path.lambdas,
+        cv_mean=mean,
+        cv_se=se,
+        n_active=active.sum(axis=1),
+        source=source,
+    )
+
+
+def emulate_rowname_parents(selection: NeighbourSelection) -> tuple[int, ...]:
+    """**Reproduces a bug** of the authors' METABRIC code (A9 (ii)), for ``emulate_code_bugs``:
+    "parents" read from the row names of the coefficient matrix, i.e. every candidate with at
+    least one dummy column, whatever the coefficients. Not a selection rule."""
+    return tuple(c for c in selection.candidates if np.any(selection.source == c))

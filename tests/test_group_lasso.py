@@ -1,0 +1,209 @@
+"""The glmnet-style multinomial grouped lasso (dombowsky2025 spec §4.2, §4.5, A9): treatment
+coding, the KKT conditions at the FISTA solution, the two-class case against scikit-learn's L1
+logistic regression (λ' = λ/√2), λ_max, the CV deviance and one-SE rule against closed forms,
+neighbourhood selection on simulated data, the emulated bugs of the authors' code and errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sklearn
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.special import softmax
+from sklearn.linear_model import LogisticRegression
+
+from hierbn.structure_learning.group_lasso import (
+    cv_deviance,
+    dummy_design,
+    emulate_rowname_parents,
+    fold_ids,
+    lambda_path,
+    one_hot,
+    one_se_rule,
+    select_neighbours,
+    solve_grouped_multinomial,
+    standardise,
+)
+
+
+def multinomial_problem(seed: int, n: int = 150, m: int = 8, k: int = 3):
+    """Standardised Gaussian design, classes drawn from a softmax in the first 3 columns."""
+    rng = np.random.default_rng(seed)
+    z = standardise(rng.normal(size=(n, m)))[0]
+    beta = np.zeros((m, k))
+    beta[:3] = rng.normal(scale=1.5, size=(3, k))
+    prob = softmax(z @ beta, axis=1)
+    y = np.array([rng.choice(k, p=row) for row in prob])
+    return z, one_hot(y, np.arange(k))
+
+
+def smooth_gradient(z, y, b0, coef):
+    """Gradient of -(1/n) loglik in (b0, B), written independently of the module."""
+    resid = softmax(b0 + z @ coef, axis=1) - y
+    return resid.mean(axis=0), z.T @ resid / len(z)
+
+
+def test_dummy_design_is_treatment_coding_over_observed_levels() -> None:
+    codes = np.array([[0, 2, 1, 5], [3, 2, 1, 5], [2, 0, 0, 5], [3, 4, 1, 5]])
+    x, source = dummy_design(codes, [1, 0, 3])
+    # column 1: levels {0, 2, 4} -> dummies for 2, 4; column 0: {0, 2, 3} -> 2, 3; column 3: none
+    expected = np.array([[1, 0, 0, 0], [1, 0, 0, 1], [0, 0, 1, 0], [0, 1, 0, 1]])
+    np.testing.assert_array_equal(x, expected)
+    np.testing.assert_array_equal(source, [1, 1, 0, 0])
+
+
+def test_standardise_uses_the_population_sd_and_leaves_constant_columns_zero() -> None:
+    x = np.array([[0.0, 1.0, 4.0], [1.0, 1.0, 0.0], [1.0, 1.0, 2.0], [0.0, 1.0, 2.0]])
+    z, centre, scale = standardise(x)
+    np.testing.assert_allclose(centre, [0.5, 1.0, 2.0])
+    np.testing.assert_allclose(scale, [0.5, 1.0, np.sqrt(2.0)])  # 1/n, not 1/(n - 1)
+    np.testing.assert_allclose(z[:, 0], [-1, 1, 1, -1])
+    np.testing.assert_array_equal(z[:, 1], 0.0)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), fraction=st.floats(0.05, 0.9))
+def test_kkt_conditions_hold_at_the_solution(seed: int, fraction: float) -> None:
+    z, y = multinomial_problem(seed)
+    lam = fraction * lambda_path(z, y)[0]
+    b0, coef, _ = solve_grouped_multinomial(z, y, lam, tol=1e-9)
+    g0, g = smooth_gradient(z, y, b0, coef)
+    np.testing.assert_allclose(g0, 0.0, atol=1e-6)
+    norms = np.linalg.norm(coef, axis=1)
+    zero = norms == 0
+    assert np.all(np.linalg.norm(g[zero], axis=1) <= lam + 1e-6)
+    direction = coef[~zero] / norms[~zero, None]
+    np.testing.assert_allclose(g[~zero], -lam * direction, atol=1e-5)
+    np.testing.assert_allclose(coef.sum(axis=1), 0.0, atol=1e-10)  # the minimum-norm solution
+
+
+def test_kkt_case_has_zero_and_nonzero_groups() -> None:
+    """The property test above exercises both KKT branches (checked on a fixed case)."""
+    z, y = multinomial_problem(3)
+    _, coef, _ = solve_grouped_multinomial(z, y, 0.3 * lambda_path(z, y)[0], tol=1e-9)
+    norms = np.linalg.norm(coef, axis=1)
+    assert 0 < np.count_nonzero(norms) < len(norms)
+
+
+def l1_logistic(c: float) -> LogisticRegression:
+    """L1 logistic regression, unpenalised intercept (saga), across scikit-learn's API change."""
+    version = tuple(int(part) for part in sklearn.__version__.split(".")[:2])
+    l1 = {"l1_ratio": 1.0} if version >= (1, 8) else {"penalty": "l1"}
+    return LogisticRegression(C=c, solver="saga", tol=1e-12, max_iter=200_000, **l1)
+
+
+@pytest.mark.parametrize("fraction", [0.6, 0.25, 0.08])
+def test_two_classes_are_l1_logistic_regression_at_lambda_over_sqrt2(fraction: float) -> None:
+    """With B_1 = -B_2 = -γ/2 the group norm is |γ|/√2: the fit is the L1 logistic regression
+    of penalty λ/√2 on the (1/n)-scaled log-loss, i.e. scikit-learn's C = √2/(nλ)."""
+    rng = np.random.default_rng(11)
+    n = 300
+    z = standardise(rng.normal(size=(n, 6)))[0]
+    y = (rng.random(n) < 1 / (1 + np.exp(-(0.3 + z[:, :3] @ [1.5, -1.0, 0.5])))).astype(int)
+    y1 = one_hot(y, np.arange(2))
+    lam = fraction * lambda_path(z, y1)[0]
+    b0, coef, _ = solve_grouped_multinomial(z, y1, lam, tol=1e-10)
+    np.testing.assert_allclose(coef[:, 0], -coef[:, 1], atol=1e-12)
+    gamma = coef[:, 1] - coef[:, 0]
+    ref = l1_logistic(np.sqrt(2) / (n * lam)).fit(z, y)
+    np.testing.assert_array_equal(gamma != 0, np.abs(ref.coef_[0]) > 1e-8)
+    np.testing.assert_allclose(gamma, ref.coef_[0], atol=1e-4)
+    np.testing.assert_allclose(b0[1] - b0[0], ref.intercept_[0], atol=1e-4)
+
+
+def test_lambda_max_is_the_first_all_zero_lambda() -> None:
+    z, y = multinomial_problem(5, k=4)
+    path = lambda_path(z, y)
+    gradient_norms = np.linalg.norm(z.T @ (y - y.mean(axis=0)) / len(z), axis=1)
+    assert path[0] == pytest.approx(gradient_norms.max(), rel=1e-12)
+    assert path[-1] == pytest.approx(1e-4 * path[0])  # n = 150 > 8 columns
+    _, coef, _ = solve_grouped_multinomial(z, y, path[0], tol=1e-10)
+    assert np.all(coef == 0)
+    _, coef, _ = solve_grouped_multinomial(z, y, 0.99 * path[0], tol=1e-10)
+    assert np.count_nonzero(np.linalg.norm(coef, axis=1)) >= 1
+    wide = lambda_path(z[:5], y[:5])
+    assert wide[-1] == pytest.approx(1e-2 * wide[0])  # n = 5 < 8 columns
+
+
+def test_cv_deviance_of_the_null_model_is_its_closed_form() -> None:
+    """At a λ above every fold's λ_max each fold predicts its training class proportions; class
+    3 occurs in fold 0 only, so that fold's fit predicts it with probability 0 (clamped)."""
+    rng = np.random.default_rng(2)
+    x = rng.integers(0, 2, size=(53, 3)).astype(float)
+    folds = fold_ids(53, 5, rng)
+    assert sorted(np.bincount(folds)) == [10, 10, 11, 11, 11]
+    labels = rng.integers(0, 3, size=53)
+    labels[np.flatnonzero(folds == 0)[:2]] = 3
+    y = one_hot(labels, np.arange(4))
+    mean, se = cv_deviance(x, y, np.array([10.0, 5.0]), folds)
+    fold_dev = []
+    for f in range(5):
+        p = np.clip(y[folds != f].mean(axis=0), 1e-5, 1 - 1e-5)
+        fold_dev.append(np.mean(-2 * y[folds == f] @ np.log(p)))
+    sizes = np.bincount(folds)
+    expected = sizes @ fold_dev / 53
+    np.testing.assert_allclose(mean, expected, rtol=1e-9)
+    spread = sizes @ (np.array(fold_dev) - expected) ** 2 / 53
+    np.testing.assert_allclose(se, np.sqrt(spread / 4), rtol=1e-9)
+
+
+def test_one_se_rule_picks_glmnets_lambdas() -> None:
+    lambdas = np.array([1.0, 0.5, 0.25, 0.125, 0.0625])
+    mean = np.array([3.0, 2.05, 2.2, 2.0, 2.0])
+    se = np.array([0.1, 0.1, 0.1, 0.06, 0.3])
+    assert one_se_rule(lambdas, mean, se) == (3, 1)  # tie at the minimum: the larger λ
+
+
+def neighbourhood_data(n: int = 600, seed: int = 7) -> np.ndarray:
+    """Columns: target (3 classes) <- A (3 levels), B (2 levels); C (3) and D (2) independent
+    of everything; E constant."""
+    rng = np.random.default_rng(seed)
+    a, b, c, d = (rng.integers(0, k, size=n) for k in (3, 2, 3, 2))
+    eta = np.array([[0, 0, 0], [1.2, -0.6, 0], [-1.0, 1.0, 0]])[a] + np.outer(b, [0, 1.0, -1.0])
+    prob = softmax(eta, axis=1)
+    target = (rng.random(n)[:, None] > np.cumsum(prob, axis=1)).sum(axis=1)
+    return np.column_stack([target, a, b, c, d, np.zeros(n, dtype=int)])
+
+
+def test_independent_variables_are_not_selected() -> None:
+    codes = neighbourhood_data()
+    sel = select_neighbours(codes, 0, [1, 2, 3, 4, 5], seed=1)
+    assert sel.selected == (1, 2)
+    assert set(sel.selected) <= set(sel.selected_min)
+    assert sel.lambda_1se >= sel.lambda_min
+    i_1se = int(np.flatnonzero(sel.lambdas == sel.lambda_1se)[0])
+    i_min = int(np.argmin(sel.cv_mean))
+    assert sel.cv_mean[i_1se] <= sel.cv_mean[i_min] + sel.cv_se[i_min]
+    assert sel.n_active[0] == 0 and sel.n_active[-1] > 0
+    np.testing.assert_array_equal(sel.source, [1, 1, 2, 3, 3, 4])  # E has no dummy
+    # A9 (ii), the METABRIC artefact: every candidate with a dummy column is a "parent"
+    assert emulate_rowname_parents(sel) == (1, 2, 3, 4)
+
+
+def test_response_among_its_own_candidates_selects_itself() -> None:
+    """A9 (i), the LUCAS Lung_cancer artefact: the response passed (here B) sits in a design
+    built for another target, so it predicts itself and is the only variable selected."""
+    codes = neighbourhood_data(n=400)
+    sel = select_neighbours(codes, 2, [1, 2, 3, 4], seed=3)
+    assert sel.selected == (2,)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"target": 6}, "target"),
+        ({"candidates": [1, 1]}, "candidates"),
+        ({"candidates": []}, "candidates"),
+        ({"target": 5}, "target column 5"),
+        ({"candidates": [5]}, "candidates"),
+        ({"n_folds": 1}, "n_folds"),
+        ({"n_lambda": 1}, "n_lambda"),
+        ({"tol": 0.0}, "tol"),
+        ({"codes": -np.ones((10, 6))}, "codes"),
+    ],
+)
+def test_bad_arguments_raise_value_errors_naming_them(kwargs: dict, name: str) -> None:
+    args = {"codes": neighbourhood_data(n=60), "target": 0, "candidates": [1, 2], "seed": 0}
+    with pytest.raises(ValueError, match=name):
+        select_neighbours(**(args | kwargs))
