@@ -20,9 +20,16 @@ def test_dombowsky2025_report_claims_and_tables(tiny_run: TinyRun) -> None:
     claims = {c["id"]: c for c in json.loads((results / "claims.json").read_text())["claims"]}
     assert list(claims) == [f"C{i}" for i in range(1, 11)]
     assert claims["C2"]["status"] == "pass", claims["C2"]["ours_text"]  # exact at any scale
-    for cid in ("C4", "C7", "C9"):  # part 2
-        assert claims[cid]["status"] == "not covered"
-    assert claims["C5"]["status"] == "not covered"  # Table 3 ran two of the four k1
+    # two of six LUCAS targets, two of four k1, two of >= 20 ALARM subsamples, cBioPortal data
+    for cid in ("C4", "C5", "C7", "C9"):
+        assert claims[cid]["status"] == "not covered", claims[cid]["note"]
+    table2 = pd.read_parquet(results / "table2.parquet")
+    assert set(table2.node) == {"Allergy", "Lung_cancer"}
+    bug = table2[(table2.node == "Lung_cancer") & (table2.method == "Group lasso ([code])")]
+    assert bug.hamming.tolist() == [4.0]  # A9 (i): Allergy as the response selects Allergy alone
+    parents = pd.read_parquet(results / "metabric_parents.parquet")
+    assert set(parents.node) == {"TBS", "DFC"} and "Group lasso ([code])" not in parents
+    assert len(parents[parents.node == "DFC"]) == 11  # nine covariates, TBS and CHT
     table1 = pd.read_parquet(results / "table1.parquet")
     methods = {"HiDDeN", "HiDDeN, t(0) = 1", "Logit MLE", "Logit GAM", "Logit Bayes", "MLE", "DM"}
     assert set(table1.method) == methods

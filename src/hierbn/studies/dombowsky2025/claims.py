@@ -223,6 +223,14 @@ def claim_c7(r: Results) -> dict[str, Any]:
     if not r.has("alarm_structure"):
         return not_covered("C7", text, paper, crit, "the ALARM structure experiment was not run")
     maps = alarm_structure_maps(r.results).set_index("node")
+    if int(maps.subsamples.min()) < 20:
+        return not_covered(
+            "C7",
+            text,
+            paper,
+            crit,
+            f"{int(maps.subsamples.min())} subsamples ran; the claim needs >= 20",
+        )
     edges = r.results[
         (r.results.experiment == "alarm_structure") & (r.results.metric == "edge_probability")
     ]
@@ -233,7 +241,7 @@ def claim_c7(r: Results) -> dict[str, Any]:
     subsamples = int(maps.subsamples.min())
     headline_ok = bool((maps.headline_map == maps.truth).all())
     share = maps.map_is_truth.to_dict()
-    ok = (headline_ok and subsamples >= 20 and share["HIST"] >= 0.9 and share["LVV"] > 0.5
+    ok = (headline_ok and share["HIST"] >= 0.9 and share["LVV"] > 0.5
           and share["STKV"] > 0.5 and min(sure.values()) >= 0.9)  # fmt: skip
     ours = {"headline_map": maps.headline_map.to_dict(), "map_is_truth_share": share,
             "subsamples": subsamples, "edges_at_least_0_95_share": sure,
