@@ -28,7 +28,7 @@ CONFIG = {"prior": {"b": 1.0, "rho_rule": "code"}, "step_size": "paper",
           "lucas": {"iterations": 1500, "burn": 100, "alpha": 0.05,
                     "eps": {"Allergy": [0.65, 0.35], "Lung_cancer": [0.11, 0.15]},
                     "group_lasso": {"folds": 5, "lambdas": 30, "emulate_code_bugs": True}},
-          "metabric": {"mode": "code", "iterations": 1000, "burn": 100, "eps": {"TBS": [0.175, 0.25]},
+          "metabric": {"mode": "code", "chains": 2, "iterations": 1000, "burn": 100, "eps": {"TBS": [0.175, 0.25]},
                        "group_lasso": {"folds": 5, "lambdas": 30, "emulate_code_bugs": True}}}  # fmt: skip
 
 

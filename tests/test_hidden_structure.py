@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from hierbn.estimators.hidden_structure import (
-    _posterior,
     hamming,
     markov_blanket,
     nonempty_subsets,
+    posterior_of,
     sample_parent_sets,
     sample_parents,
 )
@@ -18,7 +18,7 @@ from hierbn.estimators.hidden_structure import (
 
 def test_posterior_summaries_of_known_indicator_draws() -> None:
     draws = np.array([[1, 0, 1], [1, 0, 1], [1, 1, 0], [0, 0, 1], [1, 0, 1]])
-    post = _posterior([4, 7, 9], draws)
+    post = posterior_of([4, 7, 9], draws)
     np.testing.assert_allclose(post.edge_probability, [0.8, 0.2, 0.8])
     assert post.map_set == (4, 9) and post.map_probability == pytest.approx(0.6)
     assert post.mpm_set == (4, 9)
@@ -29,7 +29,7 @@ def test_posterior_summaries_of_known_indicator_draws() -> None:
 
 def test_map_ties_go_to_the_smaller_then_first_set() -> None:
     draws = np.array([[1, 1], [0, 1], [1, 0], [1, 1], [0, 1], [1, 0]])
-    assert _posterior([0, 1], draws).map_set == (0,)  # (0,), (1,), (0, 1) each 1/3
+    assert posterior_of([0, 1], draws).map_set == (0,)  # (0,), (1,), (0, 1) each 1/3
 
 
 def test_hamming_is_the_size_of_the_symmetric_difference() -> None:

@@ -33,8 +33,9 @@ class ParentPosterior:
     sets: tuple[tuple[tuple[int, ...], float], ...]
 
 
-def _posterior(candidates: Sequence[int], indicators: np.ndarray) -> ParentPosterior:
-    """Summaries of post-burn-in indicator rows ``indicators[draw, c]`` (0/1). Ties between
+def posterior_of(candidates: Sequence[int], indicators: np.ndarray) -> ParentPosterior:
+    """Summaries of post-burn-in indicator rows ``indicators[draw, c]`` (0/1; the draws of
+    several chains may be stacked). Ties between
     equally visited sets go to the smaller set, then the lexicographically first one, so the
     MAP is deterministic."""
     cand = tuple(int(c) for c in candidates)
@@ -87,7 +88,7 @@ def sample_parents(
             f"candidates must be distinct columns other than the child {j}, got {list(candidates)}"
         )
     fit = sample_edges(codes[:, j], codes[:, cand], eps, seed, n_iter=n_iter, burn=burn, **settings)
-    return fit, _posterior(cand, fit.z[burn:])
+    return fit, posterior_of(cand, fit.z[burn:])
 
 
 def markov_blanket(
@@ -189,6 +190,7 @@ __all__ = [
     "hamming",
     "markov_blanket",
     "nonempty_subsets",
+    "posterior_of",
     "sample_parent_sets",
     "sample_parents",
 ]

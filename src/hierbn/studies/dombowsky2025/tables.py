@@ -229,9 +229,10 @@ def lucas_selections(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def _diagnostics_with_paper(results: pd.DataFrame, experiment: str, paper: dict) -> pd.DataFrame:
-    """Step sizes, acceptance per t(x) and coda log-posterior ESS per node, ours and the paper's."""
+    """Step sizes, acceptance per t(x) and coda log-posterior ESS per node (means over chains
+    where several ran, with the log-posterior R-hat), ours and the paper's."""
     rows = results[(results.experiment == experiment) & (results.method == "HiDDeN")]
-    wide = rows[rows.metric.str.match(r"(step_t|acceptance_t|logpost_ess$)")].pivot_table(
+    wide = rows[rows.metric.str.match(r"(step_t|acceptance_t|logpost_ess$|logpost_rhat$)")].pivot_table(
         index="node", columns="metric", values="value")  # fmt: skip
     nodes = list(wide.index)
     steps = wide.filter(like="step_t").to_numpy()
@@ -244,6 +245,8 @@ def _diagnostics_with_paper(results: pd.DataFrame, experiment: str, paper: dict)
         "paper_eps": [paper.get(n, {}).get("eps") for n in nodes],
         "paper_acceptance": [paper.get(n, {}).get("acceptance") for n in nodes],
         "paper_ess": [paper.get(n, {}).get("ess", np.nan) for n in nodes],
+        "chains": rows[rows.metric == "logpost_ess"].groupby("node").size().reindex(nodes).to_numpy(),
+        "logpost_rhat": wide.logpost_rhat.to_numpy() if "logpost_rhat" in wide else np.nan,
     })  # fmt: skip
 
 
