@@ -37,6 +37,12 @@ def _write_pair(pair: tuple[pd.DataFrame, pd.DataFrame], args: argparse.Namespac
     write_parquet(pair[1], args.trace)
 
 
+def _run_on_prepared(args: argparse.Namespace, run, unit) -> None:
+    """A real-data step: ``run(prepared table, unit, config, seed)`` -> (results, trace)."""
+    limit_threads(args.threads)
+    _write_pair(run(pd.read_parquet(args.prepared), unit, config_json(args), args.seed), args)
+
+
 def _reps(args: argparse.Namespace) -> range:
     if not 0 <= args.first < args.stop:
         raise SystemExit(f"--first {args.first} --stop {args.stop}: need 0 <= first < stop")
@@ -77,17 +83,13 @@ def cmd_tables78(args: argparse.Namespace) -> None:
 def cmd_alarm(args: argparse.Namespace) -> None:
     from hierbn.studies.dombowsky2025.alarm import run_alarm_subsample
 
-    limit_threads(args.threads)
-    table = pd.read_parquet(args.prepared)
-    _write_pair(run_alarm_subsample(table, args.subsample, config_json(args), args.seed), args)
+    _run_on_prepared(args, run_alarm_subsample, args.subsample)
 
 
 def cmd_alarm_structure(args: argparse.Namespace) -> None:
     from hierbn.studies.dombowsky2025.alarm import run_alarm_structure
 
-    limit_threads(args.threads)
-    table = pd.read_parquet(args.prepared)
-    _write_pair(run_alarm_structure(table, args.subsample, config_json(args), args.seed), args)
+    _run_on_prepared(args, run_alarm_structure, args.subsample)
 
 
 def cmd_lucas_prepare(args: argparse.Namespace) -> None:
@@ -101,9 +103,7 @@ def cmd_lucas_prepare(args: argparse.Namespace) -> None:
 def cmd_lucas(args: argparse.Namespace) -> None:
     from hierbn.studies.dombowsky2025.structure import run_lucas_target
 
-    limit_threads(args.threads)
-    table = pd.read_parquet(args.prepared)
-    _write_pair(run_lucas_target(table, args.target, config_json(args), args.seed), args)
+    _run_on_prepared(args, run_lucas_target, args.target)
 
 
 def cmd_metabric_prepare(args: argparse.Namespace) -> None:
@@ -119,9 +119,7 @@ def cmd_metabric_prepare(args: argparse.Namespace) -> None:
 def cmd_metabric(args: argparse.Namespace) -> None:
     from hierbn.studies.dombowsky2025.structure import run_metabric_outcome
 
-    limit_threads(args.threads)
-    table = pd.read_parquet(args.prepared)
-    _write_pair(run_metabric_outcome(table, args.outcome, config_json(args), args.seed), args)
+    _run_on_prepared(args, run_metabric_outcome, args.outcome)
 
 
 def cmd_checks(args: argparse.Namespace) -> None:

@@ -124,46 +124,32 @@ def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
     check_section(section)
     t1, t3, t78 = section["table1"], section["table3"], section["tables78"]
     results: list[str] = []
-    traces: list[str] = []
+    traced: list[str] = []  # results of jobs that also write a trace
     if t1["enabled"]:
-        made = _block_paths(RESULTS + "/table1/K{K}_b{block}.parquet", t1["datasets"],
-                            t1["block"], K=t1["K"])  # fmt: skip
-        results += made
-        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+        traced += _block_paths(RESULTS + "/table1/K{K}_b{block}.parquet", t1["datasets"],
+                               t1["block"], K=t1["K"])  # fmt: skip
         if t1["logit_bayes"]["enabled"]:
             results += _block_paths(RESULTS + "/table1_bayes/K{K}_b{block}.parquet",
                                     t1["logit_bayes"]["datasets"], t1["block"], K=t1["K"])  # fmt: skip
     if t3["enabled"]:
-        made = _block_paths(RESULTS + "/table3/k1_{k1}_b{block}.parquet", t3["reps"],
-                            t3["block"], k1=t3["k1"])  # fmt: skip
-        results += made
-        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+        traced += _block_paths(RESULTS + "/table3/k1_{k1}_b{block}.parquet", t3["reps"],
+                               t3["block"], k1=t3["k1"])  # fmt: skip
     if t78["enabled"]:
-        made = _block_paths(RESULTS + "/tables78/{truth}_n{n}_b{block}.parquet",
-                            t78["datasets"], t78["block"], truth=t78["truths"], n=t78["n"])  # fmt: skip
-        results += made
-        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+        traced += _block_paths(RESULTS + "/tables78/{truth}_n{n}_b{block}.parquet",
+                               t78["datasets"], t78["block"], truth=t78["truths"], n=t78["n"])  # fmt: skip
+    subsamples = range(section["alarm"]["subsamples"])
     if section["alarm"]["enabled"]:
-        made = paths(RESULTS + "/alarm/s{sub}.parquet", sub=range(section["alarm"]["subsamples"]))
-        results += made
-        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+        traced += paths(RESULTS + "/alarm/s{sub}.parquet", sub=subsamples)
     if section["alarm_structure"]["enabled"]:
-        made = paths(
-            RESULTS + "/alarm_structure/s{sub}.parquet", sub=range(section["alarm"]["subsamples"])
-        )
-        results += made
-        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+        traced += paths(RESULTS + "/alarm_structure/s{sub}.parquet", sub=subsamples)
     if section["lucas"]["enabled"]:
-        made = paths(RESULTS + "/lucas/{target}.parquet", target=list(section["lucas"]["eps"]))
-        results += made
-        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+        traced += paths(RESULTS + "/lucas/{target}.parquet", target=list(section["lucas"]["eps"]))
     if section["metabric"]["enabled"]:
-        made = paths(RESULTS + "/metabric/{mode}_{outcome}.parquet", mode=[section["metabric"]["mode"]],
-                     outcome=list(section["metabric"]["eps"]))  # fmt: skip
-        results += made
-        traces += [p.replace(".parquet", "_trace.parquet") for p in made]
+        traced += paths(RESULTS + "/metabric/{mode}_{outcome}.parquet", mode=[section["metabric"]["mode"]],
+                        outcome=list(section["metabric"]["eps"]))  # fmt: skip
+    traces = [p.replace(".parquet", "_trace.parquet") for p in traced]
     checks = [f"{RESULTS}/checks.parquet"] if section["checks"]["enabled"] else []
-    return {"results": results, "traces": traces, "checks": checks}
+    return {"results": traced + results, "traces": traces, "checks": checks}
 
 
 def job_outputs(section: dict[str, Any]) -> list[str]:
