@@ -1,4 +1,4 @@
-"""Experiment protocols of dombowsky2025, part 1 (spec §4.1, §4.3, §4.4, §4.6 F.2). Each job runs
+"""Simulation protocols of dombowsky2025 (spec §4.1, §4.3, §4.4) and the shared HiDDeN pieces. Each job runs
 one block of replicates (``reps``) of one setting, with the step sizes of that setting in its
 config, and returns a tidy table (one row per replicate x method
 x metric, with the seed key and the config values it read) and a thinned log-posterior trace of

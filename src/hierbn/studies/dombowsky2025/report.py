@@ -162,7 +162,7 @@ def figure10(predictive: pd.DataFrame) -> Figure:
     return fig
 
 
-# ------------------------------------------------------------------ structure learning (part 2)
+# ------------------------------------------------------------------ structure learning
 SURE = 0.995  # an edge probability at least this is drawn without a label (Figures 3 and 5)
 TEAL, ORANGE, GREY = "#1f8a8a", "#e6550d", "#969696"
 COVARIATE_COLOR, OUTCOME_COLOR = "#9ecae1", "#fc9272"  # Figure 5: covariates blue, outcomes red
