@@ -132,6 +132,10 @@ SECTION = {
     "prior": {"b": 1.0, "rho_rule": "code"}, "step_size": "paper",
     "table3": {"k1": [5, 25], "n": 200, "reps": 10, "block": 4, "iterations": 100, "burn": 10,
                "eps": {"5": [0.9, 0.3], "25": [0.65, 0.25]}, "enabled": True},
+    "lucas": {"targets": ["Allergy"], "eps": {"Allergy": [0.65, 0.35], "Smoking": [0.3, 0.3]},
+              "iterations": 100, "burn": 10, "alpha": 0.05, "enabled": True,
+              "group_lasso": {"folds": 3, "lambdas": 10, "emulate_code_bugs": True}},
+    "metabric": {"outcomes": ["TBS"], "eps": {"TBS": [0.175, 0.25]}},
 }  # fmt: skip
 
 
@@ -147,6 +151,15 @@ def test_a_job_config_holds_only_its_setting() -> None:
     assert config["table3"] == {"n": 200, "iterations": 100, "burn": 10, "eps": [0.65, 0.25]}
     missing = {**SECTION, "table3": {**SECTION["table3"], "k1": [5, 25, 100]}}
     with pytest.raises(ValueError, match=r"no step sizes for k1 = \[100\]"):
+        wf.check_section(missing)
+    lucas = wf.lucas_config(SECTION, "Allergy")["lucas"]
+    assert (
+        lucas["eps"] == {"Allergy": [0.65, 0.35]}
+        and "targets" not in lucas
+        and "enabled" not in lucas
+    )
+    missing = {**SECTION, "lucas": {**SECTION["lucas"], "targets": ["Allergy", "Fatigue"]}}
+    with pytest.raises(ValueError, match=r"lucas.eps has no step sizes for targets \['Fatigue'\]"):
         wf.check_section(missing)
 
 

@@ -92,13 +92,13 @@ def alarm_structure_config(section: dict[str, Any]) -> dict[str, Any]:
 
 def lucas_config(section: dict[str, Any], target: str) -> dict[str, Any]:
     lucas = section["lucas"]
-    return {**_hidden(section), "lucas": {**{k: v for k, v in lucas.items() if k not in ("enabled", "eps")},
+    return {**_hidden(section), "lucas": {**{k: v for k, v in lucas.items() if k not in ("enabled", "eps", "targets")},
             "eps": {target: lucas["eps"][target]}}}  # fmt: skip
 
 
 def metabric_config(section: dict[str, Any], outcome: str) -> dict[str, Any]:
     m = section["metabric"]
-    return {**_hidden(section), "metabric": {**{k: v for k, v in m.items() if k not in ("enabled", "eps")},
+    return {**_hidden(section), "metabric": {**{k: v for k, v in m.items() if k not in ("enabled", "eps", "outcomes")},
             "eps": {outcome: m["eps"][outcome]}}}  # fmt: skip
 
 
@@ -113,10 +113,17 @@ def _block_paths(template: str, total: int, size: int, **settings: Any) -> list[
 
 
 def check_section(section: dict[str, Any]) -> None:
-    """What the schema cannot say: every k1 of Table 3 has its step sizes."""
+    """What the schema cannot say: every k1 of Table 3, LUCAS target and METABRIC outcome run
+    has its step sizes."""
     missing = [k for k in section["table3"]["k1"] if str(k) not in section["table3"]["eps"]]
     if missing:
         raise ValueError(f"config dombowsky2025.table3.eps has no step sizes for k1 = {missing}")
+    for name, key in (("lucas", "targets"), ("metabric", "outcomes")):
+        missing = [v for v in section[name][key] if v not in section[name]["eps"]]
+        if missing:
+            raise ValueError(
+                f"config dombowsky2025.{name}.eps has no step sizes for {key} {missing}"
+            )
 
 
 def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
@@ -143,10 +150,10 @@ def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
     if section["alarm_structure"]["enabled"]:
         traced += paths(RESULTS + "/alarm_structure/s{sub}.parquet", sub=subsamples)
     if section["lucas"]["enabled"]:
-        traced += paths(RESULTS + "/lucas/{target}.parquet", target=list(section["lucas"]["eps"]))
+        traced += paths(RESULTS + "/lucas/{target}.parquet", target=section["lucas"]["targets"])
     if section["metabric"]["enabled"]:
         traced += paths(RESULTS + "/metabric/{mode}_{outcome}.parquet", mode=[section["metabric"]["mode"]],
-                        outcome=list(section["metabric"]["eps"]))  # fmt: skip
+                        outcome=section["metabric"]["outcomes"])  # fmt: skip
     traces = [p.replace(".parquet", "_trace.parquet") for p in traced]
     checks = [f"{RESULTS}/checks.parquet"] if section["checks"]["enabled"] else []
     return {"results": traced + results, "traces": traces, "checks": checks}
