@@ -124,7 +124,9 @@ def check_against_paper(
             sum(data[c].dtype.kind == "f" for c in data.columns if c != entry.target)
         ),
     }
-    deviations = []
+    empty = [c for c in data.columns if c != entry.target and data[c].isna().all()]
+    report["empty_columns"] = empty
+    deviations = [f"columns with no observed value: {empty}"] if empty else []
     for key, paper_value in (
         ("rows", entry.paper_rows),
         ("attributes", entry.paper_attributes),

@@ -10,6 +10,14 @@ import pandas as pd
 from hierbn.data.discretise import apply_cuts, bin_labels, equal_frequency_cuts
 
 
+def drop_empty_columns(frame: pd.DataFrame, keep: str) -> tuple[pd.DataFrame, list[str]]:
+    """Drop the columns (other than ``keep``) that have no observed value in any row: nothing
+    can impute them (azzimonti2019 decision: e.g. hypothyroid's TBG, anneal's 'm'); returns the
+    frame and the names dropped."""
+    empty = [c for c in frame.columns if c != keep and frame[c].isna().all()]
+    return frame.drop(columns=empty), empty
+
+
 def impute_median_mode(frame: pd.DataFrame) -> pd.DataFrame:
     """Median for numeric columns, mode (first most frequent level) for categorical ones."""
     out = frame.copy()

@@ -30,9 +30,9 @@ def cmd_lemma1(args: argparse.Namespace) -> None:
 def cmd_prepare(args: argparse.Namespace) -> None:
     from hierbn.studies.azzimonti2019.protocol import prepare_dataset
 
-    prepared, cuts = prepare_dataset(pd.read_parquet(args.canonical), args.n_bins)
+    prepared, cuts, dropped = prepare_dataset(pd.read_parquet(args.canonical), args.n_bins)
     write_parquet(prepared, args.out)
-    write_json({"n_bins": args.n_bins, "cuts": cuts}, args.cuts)
+    write_json({"n_bins": args.n_bins, "cuts": cuts, "dropped_empty_columns": dropped}, args.cuts)
 
 
 def cmd_e2(args: argparse.Namespace) -> None:

@@ -13,7 +13,13 @@ from hierbn.bn.classifier import predict_proba
 from hierbn.bn.counting import family_counts, validate_codes
 from hierbn.bn.parameters import EstimatorSpec, fit_cpts
 from hierbn.bn.structures import BNStructure, tan
-from hierbn.data.preprocess import CodedData, discretise_equal_frequency, encode, impute_median_mode
+from hierbn.data.preprocess import (
+    CodedData,
+    discretise_equal_frequency,
+    drop_empty_columns,
+    encode,
+    impute_median_mode,
+)
 from hierbn.diagnostics import convergence
 from hierbn.estimators.bdeu import bdeu_theta, ml_theta
 from hierbn.estimators.hier_exact import exact_posterior_theta
@@ -231,11 +237,15 @@ def run_lemma1(settings: list[list[float]], draws: int, base_seed: int) -> pd.Da
 # ----------------------------------------------------------------- E2 / E3 data
 def prepare_dataset(
     canonical: pd.DataFrame, n_bins: int
-) -> tuple[pd.DataFrame, dict[str, list[float]]]:
-    """E2 preprocessing on the full data set: median/mode imputation, then equal-frequency
-    bins with duplicate cut points merged (spec §4 E2, A16). The class stays last."""
-    imputed = impute_median_mode(canonical)
-    return discretise_equal_frequency(imputed, canonical.columns[-1], n_bins)
+) -> tuple[pd.DataFrame, dict[str, list[float]], list[str]]:
+    """E2 preprocessing on the full data set: columns with no observed value dropped (nothing can
+    impute them; they are listed in the data report), median/mode imputation, then
+    equal-frequency bins with duplicate cut points merged (spec §4 E2, A16). The class stays
+    last. Returns the prepared frame, the cut points and the dropped columns."""
+    target = canonical.columns[-1]
+    kept, dropped = drop_empty_columns(canonical, target)
+    prepared, cuts = discretise_equal_frequency(impute_median_mode(kept), target, n_bins)
+    return prepared, cuts, dropped
 
 
 def coded(prepared: pd.DataFrame) -> CodedData:
