@@ -8,6 +8,7 @@ import pandas as pd
 
 from hierbn.io import read_json, write_json, write_parquet
 from hierbn.steps import config_json, experiment_args, limit_threads, read_tables, study_parser
+from hierbn.studies.dombowsky2025.lucas import TARGETS
 
 # the claims step's summary tables: name -> (table function name, experiment it summarises;
 # None: always written)
@@ -202,7 +203,8 @@ def _data_steps(steps: argparse._SubParsersAction) -> None:
         ("alarm", cmd_alarm, "App. F.2: ALARM parameters on one subsample", "--subsample", None),
         ("alarm-structure", cmd_alarm_structure, "App. F.3: ALARM parent sets on one subsample", "--subsample",
          None),
-        ("lucas", cmd_lucas, "§4.2: the Markov blanket of one LUCAS target, all methods", "--target", None),
+        ("lucas", cmd_lucas, "§4.2: the Markov blanket of one LUCAS target, all methods", "--target",
+         list(TARGETS)),
         ("metabric", cmd_metabric, "§4.5: the parents of one METABRIC outcome, all methods", "--outcome",
          ["TBS", "CHT", "DFC"]),
     ):  # fmt: skip

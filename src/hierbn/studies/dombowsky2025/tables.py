@@ -200,14 +200,10 @@ def alarm_structure_maps(results: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _rows(results: pd.DataFrame, experiment: str, metric: str) -> pd.DataFrame:
-    return results[(results.experiment == experiment) & (results.metric == metric)]
-
-
 def table2(results: pd.DataFrame) -> pd.DataFrame:
     """Table 2: Hamming distance of each method's blanket to the truth per target, with the
     paper's (NaN where it printed none: the corrected lasso and HiDDeN's MPM)."""
-    rows = _rows(results, "lucas", "hamming")[["node", "method", "value"]].rename(
+    rows = _metric(results, "lucas", "hamming")[["node", "method", "value"]].rename(
         columns={"value": "hamming"}
     )
     rows["paper"] = [
@@ -219,9 +215,9 @@ def table2(results: pd.DataFrame) -> pd.DataFrame:
 def lucas_selections(results: pd.DataFrame) -> pd.DataFrame:
     """Per target, variable and method whether it is in the blanket, with HiDDeN's posterior
     probability of the edge (Figure 3) and the truth (Table 5)."""
-    selected = _rows(results, "lucas", "selected").pivot_table(index=["node", "variable"], columns="method",
+    selected = _metric(results, "lucas", "selected").pivot_table(index=["node", "variable"], columns="method",
                                                                values="value")  # fmt: skip
-    prob = _rows(results, "lucas", "edge_probability").set_index(["node", "variable"]).value
+    prob = _metric(results, "lucas", "edge_probability").set_index(["node", "variable"]).value
     out = selected.join(prob.rename("edge_probability")).reset_index()
     truth = true_blankets(sorted(set(out.node)))
     out["in_truth"] = [v in truth[t] for t, v in zip(out.node, out.variable, strict=True)]
@@ -258,9 +254,9 @@ def table6(results: pd.DataFrame) -> pd.DataFrame:
 def metabric_parents(results: pd.DataFrame) -> pd.DataFrame:
     """Figures 5-7: per outcome and candidate, each method's selection and HiDDeN's edge
     probability, with the paper's MPM set and quoted probabilities."""
-    selected = _rows(results, "metabric", "selected").pivot_table(index=["node", "variable"], columns="method",
+    selected = _metric(results, "metabric", "selected").pivot_table(index=["node", "variable"], columns="method",
                                                                   values="value")  # fmt: skip
-    prob = _rows(results, "metabric", "edge_probability").set_index(["node", "variable"]).value
+    prob = _metric(results, "metabric", "edge_probability").set_index(["node", "variable"]).value
     out = selected.join(prob.rename("edge_probability")).reset_index()
     out["paper_mpm"] = [
         v in METABRIC_MPM.get(o, ()) for o, v in zip(out.node, out.variable, strict=True)
