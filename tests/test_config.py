@@ -1,6 +1,5 @@
 """The composed config schema (core + one fragment per study) and its error messages."""
 
-import copy
 from pathlib import Path
 
 import pytest
@@ -11,19 +10,13 @@ from hierbn.config import (
     check_config_files,
     composed_schema,
     load_yaml,
+    merged,
     validate_config,
 )
 from hierbn.studies import STUDIES
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = REPO / "workflow" / "schemas"
-
-
-def _merge(base: dict, overlay: dict) -> dict:
-    out = copy.deepcopy(base)
-    for key, value in overlay.items():
-        out[key] = _merge(out[key], value) if isinstance(value, dict) and key in out else value
-    return out
 
 
 def _default() -> dict:
@@ -33,7 +26,7 @@ def _default() -> dict:
 def test_default_and_paper_configs_are_valid() -> None:
     validate_config(_default(), SCHEMAS, STUDIES)
     paper = yaml.safe_load((REPO / "config" / "paper.yaml").read_text())
-    validate_config(_merge(_default(), paper), SCHEMAS, STUDIES)
+    validate_config(merged(_default(), paper), SCHEMAS, STUDIES)
 
 
 def test_every_study_section_is_required_and_checked_by_its_fragment() -> None:

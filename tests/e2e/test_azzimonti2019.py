@@ -15,14 +15,25 @@ pytestmark = pytest.mark.e2e
 
 def test_azzimonti2019_report_claims_and_tables(tiny_run: TinyRun) -> None:
     results = tiny_run.results / "azzimonti2019"
-    assert (results / "report.html").read_text().count("data:image/png") >= 5
-    for name in ("figure3", "figure4", "figure7", "figure8", "figure9"):
+    assert (results / "report.html").read_text().count("data:image/png") >= 9
+    for name in (
+        "figure3",
+        "figure4",
+        "figure7",
+        "figure8",
+        "figure9",
+        "e4_timing",
+        "figure12",
+        "figure13",
+        "figure14",
+    ):
         assert (results / "figures" / f"{name}.png").stat().st_size > 1000
         assert (results / "figures" / f"{name}.pdf").is_file()
     claims = json.loads((results / "claims.json").read_text())["claims"]
     assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 19)]
     by_id = {c["id"]: c for c in claims}
-    assert by_id["H6"]["status"] == "pass" and by_id["H14"]["status"] == "not covered"
+    assert by_id["H6"]["status"] == "pass" and by_id["H18"]["status"] == "pass"
+    assert all(by_id[c]["status"] != "not covered" for c in ("H14", "H16", "H17"))
     e2 = pd.read_parquet(results / "e2" / "iris.parquet")
     assert set(e2.method) == {"bdeu1", "bdeu10", "hier"} and (e2.seed.notna()).all()
     report = pd.read_csv(results / "data_report.tsv", sep="\t")
@@ -37,3 +48,13 @@ def test_an_e2_value_reruns_only_e2_jobs(tiny_run: TinyRun) -> None:
     jobs = planned(tiny_run.work, config)
     assert set(jobs) == {"azz_e2_dataset", "azz_claims"} | REPORTING
     assert len(jobs["azz_e2_dataset"]) == len(config["azzimonti2019"]["e2"]["datasets"])
+
+
+def test_an_e5_value_reruns_only_e5_jobs_and_more_reps_add_jobs(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["azzimonti2019"]["e5"]["n_test"] += 1
+    jobs = planned(tiny_run.work, config)
+    assert set(jobs) == {"azz_e5_job", "azz_claims"} | REPORTING
+    config = copy.deepcopy(tiny_run.config)
+    config["azzimonti2019"]["e5"]["reps"] += 1
+    assert len(planned(tiny_run.work, config)["azz_e5_job"]) == 1

@@ -1,4 +1,5 @@
-# azzimonti2019: E1 (simulated CPTs), Lemma 1, E2 (TAN on Table B.1), E3 (Adult CPT MSE).
+# azzimonti2019: E1 (simulated CPTs), Lemma 1, E2 (TAN on Table B.1), E3 (Adult CPT MSE),
+# E4 (Adult computing time), E5 (multi-domain classification on the synthetic generator).
 # Which tables each step reads: hierbn.studies.azzimonti2019.workflow.
 
 from hierbn.studies.azzimonti2019 import workflow as azz
@@ -6,6 +7,7 @@ from hierbn.studies.azzimonti2019 import workflow as azz
 AZZ = config["azzimonti2019"]
 AZZ_E2_DATASETS = study_dataset_ids("azzimonti2019", AZZ["e2"]["datasets"])
 AZZ_STAN = {"stan": azz.STAN_MARKER} if azz.needs_stan(AZZ) else {}
+AZZ_E4_STAN = {"stan": azz.STAN_MARKER} if azz.e4_needs_stan(AZZ) else {}
 
 CLAIMS_INPUTS["azzimonti2019"] = azz.claims_inputs(AZZ, AZZ_E2_DATASETS)
 REPORT_INPUTS["azzimonti2019"] = azz.report_inputs(AZZ, AZZ_E2_DATASETS)
@@ -126,6 +128,77 @@ rule azz_e3_adult:
         "--seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"
 
 
+rule azz_e4_adult:
+    input:
+        **AZZ_E4_STAN,
+        prepared="resources/azzimonti2019/prepared/adult.parquet",
+    output:
+        "results/azzimonti2019/e4/adult.parquet",
+    log:
+        "logs/azzimonti2019/e4.log",
+    benchmark:
+        benchmark_of("results/azzimonti2019/e4/adult.parquet")
+    priority: 10  # capped NUTS fits: long, start first
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1  # timings on one core, Stan chains sequential (A19)
+    resources:
+        mem_mb=3000,
+        runtime=240,
+    params:
+        config=pick(
+            AZZ["e4"],
+            "n",
+            "full",
+            "reps",
+            "methods",
+            "nuts_cpts",
+            "nuts_reps",
+            "nuts",
+            "rf_check",
+        ),
+        seed=config["seed"],
+        stan=f"--stan {azz.STAN_MARKER}" if AZZ_E4_STAN else "",
+    shell:
+        "hierbn azzimonti2019 e4 --prepared {input.prepared} --config {params.config} "
+        "{params.stan} --seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"
+
+
+rule azz_e5_job:
+    output:
+        "results/azzimonti2019/e5/n{n}_k{k}_c{c}_rep{rep}.parquet",
+    log:
+        "logs/azzimonti2019/e5/n{n}_k{k}_c{c}_rep{rep}.log",
+    benchmark:
+        benchmark_of("results/azzimonti2019/e5/n{n}_k{k}_c{c}_rep{rep}.parquet")
+    wildcard_constraints:
+        n=r"\d+",
+        k=r"\d+",
+        c=r"[0-9.e+-]+",
+        rep=r"\d+",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,
+        runtime=30,  # paper scale: K = 100 users x 500-tree forests, about a minute
+    params:
+        config=pick(
+            AZZ["e5"],
+            "users",
+            "n_classes",
+            "n_features",
+            "n_states",
+            "n_test",
+            "methods",
+        ),
+        seed=config["seed"],
+    shell:
+        "hierbn azzimonti2019 e5 --n {wildcards.n} --users {wildcards.k} --c {wildcards.c} "
+        "--rep {wildcards.rep} --config {params.config} --seed {params.seed} "
+        "--threads {threads} --out {output} > {log} 2>&1"
+
+
 rule azz_claims:
     input:
         **CLAIMS_INPUTS["azzimonti2019"],
@@ -143,5 +216,5 @@ rule azz_claims:
         runtime=15,
     shell:
         "hierbn azzimonti2019 claims --e1 {input.e1} --lemma1 {input.lemma1} "
-        "--e2 {input.e2} --e3 {input.e3} --out {output.claims} "
+        "--e2 {input.e2} --e3 {input.e3} --e4 {input.e4} --e5 {input.e5} --out {output.claims} "
         "--e2-summary {output.e2_summary} > {log} 2>&1"

@@ -8,6 +8,16 @@ only NUTS, so with the PyStan backend ADVI runs Stan's own
 ``stan::services::experimental::advi::meanfield`` through a small driver
 (``advi_driver.cpp``) compiled against the Stan sources that PyStan's httpstan ships; without
 a C++ compiler it raises :class:`BackendUnavailable` and callers record the method as not run.
+
+NUTS can be given a wall-time cap (``NutsSettings.max_seconds``, used by the azzimonti2019
+E4 timings). PyStan runs the chains one after another and the cap is *soft*: it is checked
+after each chain, a chain is never interrupted, and the completed chains are returned with
+``capped=True`` -- so the recorded seconds are a lower bound of the full run's time. With
+cmdstanpy the cap is *hard*: it is cmdstanpy's ``timeout=``, which terminates the CmdStan
+process (with ``parallel_chains=1`` and CmdStan >= 2.28 all chains run in one process, so the
+cap covers the whole run; older CmdStan runs one process per chain and the cap is per chain),
+and a timed-out run returns the elapsed seconds, ``capped=True`` and no draws (arrays with a
+chain axis of length 0). Without a cap nothing changes.
 """
 
 from __future__ import annotations
@@ -45,16 +55,32 @@ class NutsSettings:
     draws: int = 1000
     adapt_delta: float = 0.8
     max_treedepth: int = 10
+    max_seconds: float | None = None  # wall-time cap on sampling (see the module docstring)
+
+    def __post_init__(self) -> None:
+        if self.max_seconds is not None and not self.max_seconds > 0:
+            raise ValueError(f"max_seconds must be positive or None, got {self.max_seconds!r}")
 
 
 @dataclass(frozen=True)
 class StanDraws:
-    """Posterior draws of the requested variables, ``draws[name][chain, iteration, ...]``."""
+    """Posterior draws of the requested variables, ``draws[name][chain, iteration, ...]``.
+
+    ``chains_done`` is the number of completed chains (by default the length of the chain
+    axis of the draws); ``capped`` is True when a NUTS wall-time cap stopped the run early.
+    """
 
     draws: dict[str, np.ndarray]
     seconds: float
     divergences: int
     backend: str
+    chains_done: int | None = None
+    capped: bool = False
+
+    def __post_init__(self) -> None:
+        if self.chains_done is None:
+            first = next(iter(self.draws.values()), None)
+            object.__setattr__(self, "chains_done", 0 if first is None else int(first.shape[0]))
 
 
 def stan_file(model: str) -> Path:
@@ -209,7 +235,10 @@ def sample_nuts(
     settings: NutsSettings = NutsSettings(),
     compiled: dict[str, Any] | None = None,
 ) -> StanDraws:
-    """NUTS draws of ``variables``; wall time covers sampling only, not compilation."""
+    """NUTS draws of ``variables``; wall time covers sampling only, not compilation.
+
+    With ``settings.max_seconds`` the run may stop early (``capped=True``; see the module
+    docstring for the soft PyStan and hard cmdstanpy caps)."""
     if backend == "cmdstanpy":
         return _nuts_cmdstanpy(model, data, variables, seed, settings, compiled)
     return _nuts_pystan(model, data, variables, seed, settings)
@@ -224,7 +253,12 @@ def _nuts_pystan(
     per_chain: dict[str, list[np.ndarray]] = {v: [] for v in variables}
     divergences = 0
     seconds = 0.0
+    capped = False
+    chains_done = 0
     for chain in range(settings.chains):
+        if settings.max_seconds is not None and seconds >= settings.max_seconds:
+            capped = True  # soft cap: checked between chains, a chain is never interrupted
+            break
         with _quiet():
             posterior = stan.build(
                 code, data=data, random_seed=seed + chain
@@ -242,8 +276,9 @@ def _nuts_pystan(
         for v in variables:
             arr = np.asarray(fit[v])  # param dims..., draws
             per_chain[v].append(np.moveaxis(arr, -1, 0))
+        chains_done += 1
     draws = {v: np.stack(per_chain[v], axis=0) for v in variables}
-    return StanDraws(draws, seconds, divergences, "pystan")
+    return StanDraws(draws, seconds, divergences, "pystan", chains_done, capped)
 
 
 def _cmdstan_model(model: str, compiled: dict[str, Any] | None) -> Any:
@@ -263,26 +298,33 @@ def _nuts_cmdstanpy(
     compiled: dict[str, Any] | None,
 ) -> StanDraws:
     built = _cmdstan_model(model, compiled)
+    cap = {} if settings.max_seconds is None else {"timeout": settings.max_seconds}
     start = time.perf_counter()
-    fit = built.sample(
-        data=data,
-        chains=settings.chains,
-        parallel_chains=1,
-        iter_warmup=settings.warmup,
-        iter_sampling=settings.draws,
-        adapt_delta=settings.adapt_delta,
-        max_treedepth=settings.max_treedepth,
-        seed=seed,
-        show_progress=False,
-        show_console=False,
-    )
+    try:
+        fit = built.sample(
+            data=data,
+            chains=settings.chains,
+            parallel_chains=1,
+            iter_warmup=settings.warmup,
+            iter_sampling=settings.draws,
+            adapt_delta=settings.adapt_delta,
+            max_treedepth=settings.max_treedepth,
+            seed=seed,
+            show_progress=False,
+            show_console=False,
+            **cap,
+        )
+    except TimeoutError:  # hard cap: CmdStan was terminated, no draws are kept
+        seconds = time.perf_counter() - start
+        empty = {v: np.empty((0, 0)) for v in variables}
+        return StanDraws(empty, seconds, 0, "cmdstanpy", chains_done=0, capped=True)
     seconds = time.perf_counter() - start
     draws = {}
     for v in variables:
         arr = fit.stan_variable(v)  # (chains*draws, dims...)
         draws[v] = arr.reshape(settings.chains, settings.draws, *arr.shape[1:])
     divergences = int(np.sum(fit.divergences)) if fit.divergences is not None else 0
-    return StanDraws(draws, seconds, divergences, "cmdstanpy")
+    return StanDraws(draws, seconds, divergences, "cmdstanpy", settings.chains, False)
 
 
 def variational_meanfield(

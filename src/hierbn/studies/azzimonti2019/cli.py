@@ -51,6 +51,24 @@ def cmd_e3(args: argparse.Namespace) -> None:
     write_parquet(run_e3_adult(prepared, config_json(args), args.seed), args.out)
 
 
+def cmd_e4(args: argparse.Namespace) -> None:
+    from hierbn.studies.azzimonti2019.timing import run_e4_adult
+
+    limit_threads(args.threads)
+    compiled = read_json(args.stan) if args.stan else None
+    backend = compiled["backend"] if compiled else None
+    prepared = pd.read_parquet(args.prepared)
+    write_parquet(run_e4_adult(prepared, config_json(args), backend, compiled, args.seed), args.out)
+
+
+def cmd_e5(args: argparse.Namespace) -> None:
+    from hierbn.studies.azzimonti2019.multidomain import run_e5_job
+
+    limit_threads(args.threads)
+    table = run_e5_job(args.n, args.users, args.c, args.rep, config_json(args), args.seed)
+    write_parquet(table, args.out)
+
+
 def cmd_claims(args: argparse.Namespace) -> None:
     from hierbn.studies.azzimonti2019.claims import Results, evaluate_claims
     from hierbn.studies.azzimonti2019.tables import e2_summary
@@ -58,7 +76,9 @@ def cmd_claims(args: argparse.Namespace) -> None:
     e1 = read_tables(args.e1)
     if e1 is None:
         raise SystemExit("claims need at least one E1 table (--e1)")
-    results = Results(e1, read_tables(args.lemma1), read_tables(args.e2), read_tables(args.e3))
+    results = Results(
+        e1, *(read_tables(paths) for paths in (args.lemma1, args.e2, args.e3, args.e4, args.e5))
+    )
     write_json({"study": "azzimonti2019", "claims": evaluate_claims(results)}, args.out)
     summary = e2_summary(results.e2) if results.e2 is not None else pd.DataFrame()
     write_parquet(summary, args.e2_summary)
@@ -96,11 +116,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     experiment_args(p)
     p.set_defaults(func=cmd_e3)
 
+    p = steps.add_parser("e4", help="Adult computing time per CPT: VI, Stan ADVI, capped NUTS")
+    p.add_argument("--prepared", required=True)
+    p.add_argument("--stan", default=None, help="compile marker JSON (omit to skip Stan methods)")
+    experiment_args(p)
+    p.set_defaults(func=cmd_e4)
+
+    p = steps.add_parser("e5", help="multi-domain classification, one (scenario, c, repetition)")
+    p.add_argument("--n", type=int, required=True, help="training records per user")
+    p.add_argument("--users", type=int, required=True, help="number of users K")
+    p.add_argument("--c", type=float, required=True, help="heterogeneity of the users")
+    p.add_argument("--rep", type=int, required=True)
+    experiment_args(p)
+    p.set_defaults(func=cmd_e5)
+
     p = steps.add_parser("claims", help="evaluate the headline claims and the E2 summary table")
     p.add_argument("--e1", nargs="*", default=[])
     p.add_argument("--lemma1", nargs="*", default=[])
     p.add_argument("--e2", nargs="*", default=[])
     p.add_argument("--e3", nargs="*", default=[])
+    p.add_argument("--e4", nargs="*", default=[])
+    p.add_argument("--e5", nargs="*", default=[])
     p.add_argument("--out", required=True)
     p.add_argument("--e2-summary", required=True)
     p.set_defaults(func=cmd_claims)

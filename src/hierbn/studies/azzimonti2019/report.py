@@ -1,4 +1,5 @@
-"""Figures 3, 4, 7, 8 and 9 of azzimonti2019 (our versions) and the E1 comparison table."""
+"""Figures 3, 4, 7, 8, 9 and 12–14 of azzimonti2019 (our versions), the E4 timing figure and
+the E1 and E4 tables."""
 
 from __future__ import annotations
 
@@ -7,10 +8,18 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from hierbn.report.plotting import grouped_boxplot, new_figure
-from hierbn.studies.azzimonti2019.tables import e2_deltas, e3_global
+from hierbn.studies.azzimonti2019.tables import (
+    E5_BASELINES,
+    e2_deltas,
+    e3_global,
+    e5_gains,
+    e5_user_means,
+)
 
 METHOD_COLORS = {"nuts": "tab:red", "vi": "orange", "advi": "tab:purple"}
 BASELINE_COLORS = {"bdeu1": "tab:blue", "bdeu10": "lightskyblue"}
+E5_COLORS = dict(zip(E5_BASELINES, ("tab:blue", "lightskyblue", "tab:green"), strict=True))
+E4_MARKERS = {"vi": ("orange", "o"), "advi": ("tab:purple", "s"), "nuts": ("tab:red", "^")}
 
 
 def figure3(e1: pd.DataFrame) -> Figure:
@@ -127,3 +136,123 @@ def e1_versus_exact(e1: pd.DataFrame) -> pd.DataFrame:
     metrics = ["mse_vs_exact", "kl_vs_exact", "hellinger_vs_exact", "seconds"]
     sub = e1[e1.metric.isin(metrics) & (e1.n <= e1.n.max())]
     return sub.pivot_table(index="method", columns="metric", values="value", aggfunc="mean")
+
+
+def e4_timing_figure(e4: pd.DataFrame) -> Figure:
+    """E4: seconds per Adult CPT against its size |X|·|Y|, VI, Stan ADVI and NUTS; hollow
+    markers are full-data fits, crosses ADVI failures, NUTS capped fits are lower bounds."""
+    fig, axes = new_figure(1, 1, width=6.5, height=3.8)
+    ax = axes[0, 0]
+    per_cpt = e4[(e4.experiment == "e4") & (e4.node >= 0)]
+    times = per_cpt[per_cpt.metric == "seconds"]
+    for method, (color, marker) in E4_MARKERS.items():
+        for full, part in times[times.method == method].groupby("full"):
+            face = "none" if full else color
+            label = f"{method} ({'full data' if full else 'n = ' + ', '.join(map(str, sorted(part.n.unique())))})"
+            ax.scatter(
+                part.cpt_size,
+                part.value,
+                marker=marker,
+                facecolors=face,
+                edgecolors=color,
+                s=22,
+                label=label,
+            )
+    failed = per_cpt[
+        (per_cpt.method == "advi") & (per_cpt.metric == "failed") & (per_cpt.value > 0)
+    ]
+    if not failed.empty:
+        ax.scatter(failed.cpt_size, np.full(len(failed), times.value.max()), marker="x", color="black",
+                   label=f"ADVI failed ({len(failed)})")  # fmt: skip
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("CPT size |X|·|Y|")
+    ax.set_ylabel("seconds per CPT")
+    ax.legend(fontsize=7)
+    fig.suptitle("E4: computing time per Adult CPT (NUTS on a capped subset)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def e4_table(e4: pd.DataFrame) -> pd.DataFrame:
+    """Per method and data size: CPTs timed, median / max seconds per CPT, failures, capped fits,
+    and the whole-TAN VI time."""
+    rows = e4[e4.experiment == "e4"]
+    size = np.where(rows["full"], "full data", "n = " + rows["n"].astype(str))
+    rows = rows.assign(size=size)
+    seconds = rows[rows.metric == "seconds"].groupby(["method", "size"])["value"]
+    table = pd.DataFrame(
+        {"fits": seconds.size(), "median_s": seconds.median(), "max_s": seconds.max()}
+    )
+    for metric in ("failed", "capped"):
+        counts = rows[rows.metric == metric].groupby(["method", "size"])["value"].sum()
+        table[metric] = counts.reindex(table.index).fillna(0).astype(int)
+    return table
+
+
+def _e5_cell_label(n: int, n_users: int) -> str:
+    return f"n = {n}\nK = {n_users}"
+
+
+def figure12(e5: pd.DataFrame) -> Figure:
+    """Fig. 12: gain of the multi-domain hierarchical TAN over each per-user baseline, boxes
+    over users x repetitions; rows accuracy / AUC, columns heterogeneity c."""
+    cs = sorted(e5["c"].unique())
+    fig, axes = new_figure(2, len(cs), width=4.0, height=3.0)
+    for r, metric in enumerate(("accuracy", "auc")):
+        gains = e5_gains(e5, metric)
+        long = gains.melt(
+            id_vars=["n", "n_users", "c", "rep", "user"], var_name="baseline", value_name="value"
+        )
+        labels = {
+            n: _e5_cell_label(n, k)
+            for n, k in gains[["n", "n_users"]].drop_duplicates().itertuples(index=False)
+        }
+        for col, c in enumerate(cs):
+            ax = axes[r, col]
+            grouped_boxplot(ax, long[long.c == c], "n", "baseline", E5_COLORS, labels)
+            ax.axhline(0, color="black", lw=0.6)
+            ax.set_title(f"{metric}, c = {c:g}")
+            ax.set_ylabel("gain of md_hier")
+    axes[0, 0].legend(fontsize=7)
+    fig.suptitle(
+        "Fig. 12: multi-domain hierarchical TAN minus\nper-user baselines (synthetic users, A12)",
+        fontsize=10,
+    )
+    fig.tight_layout()
+    return fig
+
+
+def per_user_figure(e5: pd.DataFrame, metric: str, title: str) -> Figure:
+    """Figs. 13–14: per-user mean gain over repetitions, sorted, at the smallest n (the paper:
+    n = 100, K = 100); rows vs BDeu 1, BDeu 10, RF, columns heterogeneity c."""
+    means = e5_user_means(e5, metric)
+    n_min = int(means["n"].min())
+    means = means[means.n == n_min]
+    baselines = [b for b in E5_BASELINES if b in means]
+    cs = sorted(means["c"].unique())
+    fig, axes = new_figure(len(baselines), len(cs), width=4.0, height=2.2)
+    for r, baseline in enumerate(baselines):
+        for col, c in enumerate(cs):
+            ax = axes[r, col]
+            values = np.sort(means.loc[means.c == c, baseline].to_numpy())
+            ax.bar(np.arange(values.size), values, color=E5_COLORS[baseline], width=1.0)
+            ax.axhline(0, color="black", lw=0.6)
+            ax.set_title(
+                f"vs {baseline}, c = {c:g}: {np.mean(values > 0):.0%} of users gain", fontsize=8
+            )
+            ax.set_xlabel("user (sorted)")
+        axes[r, 0].set_ylabel(f"mean gain ({metric})")
+    n_users = int(means["n_users"].max())
+    fig.suptitle(f"{title}\n(n = {n_min}, K = {n_users}, synthetic users)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def e5_vi_table(e5: pd.DataFrame) -> pd.DataFrame:
+    """Multi-domain VI seconds per CPT by K and |X'| (claim H18)."""
+    times = e5[(e5.method == "md_hier") & (e5.metric == "vi_seconds")]
+    grouped = times.groupby(["n_users", "joint_states"])["value"]
+    return pd.DataFrame(
+        {"cpts": grouped.size(), "median_s": grouped.median(), "max_s": grouped.max()}
+    ).rename_axis(["K", "|X'|"])

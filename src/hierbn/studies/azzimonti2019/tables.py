@@ -58,3 +58,54 @@ def e3_global(e3: pd.DataFrame) -> pd.DataFrame:
     """Global MSE per (n, rep, method): mean over CPTs (plotted) and sum (stored), A10."""
     grouped = e3.groupby(["n", "rep", "method"])["value"]
     return pd.DataFrame({"mean_mse": grouped.mean(), "sum_mse": grouped.sum()}).reset_index()
+
+
+E5_BASELINES = ("user_bdeu1", "user_bdeu10", "user_rf")
+E5_CELL = ["n", "n_users", "c"]
+
+
+def e5_gains(e5: pd.DataFrame, metric: str) -> pd.DataFrame:
+    """metric(md_hier) - metric(baseline) per (n, K, c, rep, user), one column per baseline
+    that was run (Fig. 12 pools these over users and repetitions)."""
+    users = e5[(e5.metric == metric) & (e5.user >= 0)]
+    per_user = wide(users, [*E5_CELL, "rep", "user"])
+    return pd.DataFrame(
+        {b: per_user["md_hier"] - per_user[b] for b in E5_BASELINES if b in per_user}
+    ).reset_index()
+
+
+def e5_user_means(e5: pd.DataFrame, metric: str) -> pd.DataFrame:
+    """Per-user gain averaged over the repetitions (Figs. 13–14, decision of spec §4 E5)."""
+    gains = e5_gains(e5, metric)
+    return gains.drop(columns="rep").groupby([*E5_CELL, "user"]).mean().reset_index()
+
+
+def e5_summary(e5: pd.DataFrame) -> pd.DataFrame:
+    """Per (n, K, c), metric and baseline: median gain over user-repetitions and the fraction
+    of users whose mean gain is positive."""
+    rows = []
+    for metric in ("accuracy", "auc"):
+        gains = e5_gains(e5, metric)
+        means = e5_user_means(e5, metric)
+        for baseline in (b for b in E5_BASELINES if b in gains):
+            medians = gains.groupby(E5_CELL)[baseline].median()
+            positive = means.groupby(E5_CELL)[baseline].apply(lambda d: float((d > 0).mean()))
+            for cell, median in medians.items():
+                rows.append(
+                    {
+                        **dict(zip(E5_CELL, cell, strict=True)),
+                        "metric": metric,
+                        "baseline": baseline,
+                        "median_gain": float(median),
+                        "users_positive": positive[cell],
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def e5_vi_times(e5: pd.DataFrame) -> pd.DataFrame:
+    """The multi-domain VI time of every CPT (claim H18), with |X'| and K."""
+    times = e5[(e5.method == "md_hier") & (e5.metric == "vi_seconds")]
+    return times[[*E5_CELL, "rep", "node", "joint_states", "value"]].rename(
+        columns={"value": "seconds"}
+    )

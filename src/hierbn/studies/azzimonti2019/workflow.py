@@ -15,6 +15,25 @@ def needs_stan(section: dict[str, Any]) -> bool:
     return bool({"nuts", "advi"} & set(section["e1"]["methods"]))
 
 
+def e4_needs_stan(section: dict[str, Any]) -> bool:
+    """E4 times a Stan method on Adult's CPTs."""
+    e4 = section["e4"]
+    return e4["enabled"] and bool({"nuts", "advi"} & set(e4["methods"]))
+
+
+def e5_jobs(section: dict[str, Any]) -> list[str]:
+    """One E5 table per (scenario (n, K), heterogeneity c, repetition), when E5 is enabled."""
+    e5 = section["e5"]
+    if not e5["enabled"]:
+        return []
+    return [
+        f"{RESULTS}/e5/n{n}_k{k}_c{c:g}_rep{rep}.parquet"
+        for n, k in e5["scenarios"]
+        for c in e5["c"]
+        for rep in range(e5["reps"])
+    ]
+
+
 def claims_inputs(section: dict[str, Any], e2_datasets: list[str]) -> dict[str, Any]:
     """The experiment tables the claims (and the report) read."""
     return {
@@ -26,6 +45,8 @@ def claims_inputs(section: dict[str, Any], e2_datasets: list[str]) -> dict[str, 
         "lemma1": f"{RESULTS}/lemma1.parquet",
         "e2": paths(RESULTS + "/e2/{dataset}.parquet", dataset=e2_datasets),
         "e3": [f"{RESULTS}/e3/adult.parquet"] if section["e3"]["enabled"] else [],
+        "e4": [f"{RESULTS}/e4/adult.parquet"] if section["e4"]["enabled"] else [],
+        "e5": e5_jobs(section),
     }
 
 
@@ -39,5 +60,6 @@ def report_inputs(section: dict[str, Any], e2_datasets: list[str]) -> dict[str, 
 
 
 def data_report_datasets(section: dict[str, Any], e2_datasets: list[str]) -> list[str]:
-    """The data sets of the data report: E2's and, with E3, Adult."""
-    return sorted(set(e2_datasets) | ({"adult"} if section["e3"]["enabled"] else set()))
+    """The data sets of the data report: E2's and, with E3 or E4, Adult."""
+    adult = section["e3"]["enabled"] or section["e4"]["enabled"]
+    return sorted(set(e2_datasets) | ({"adult"} if adult else set()))

@@ -19,6 +19,7 @@ from hierbn.bn.skdb import select_skdb
 from hierbn.bn.structures import BNStructure, kdb, naive_bayes, tan
 from hierbn.data.discretise import apply_cuts, mdl_cuts
 from hierbn.data.sequences import read_labels, read_windows
+from hierbn.forest import forest_proba
 from hierbn.seeds import int_seed, rng_for
 from hierbn.studies.common import tidy
 
@@ -156,10 +157,7 @@ def random_forest(
         random_state=seed,
         n_jobs=1,
     )
-    forest.fit(train[:, :-1], train[:, -1])
-    proba = np.zeros((test.shape[0], n_classes))
-    proba[:, forest.classes_] = forest.predict_proba(test[:, :-1])
-    return proba
+    return forest_proba(forest, train[:, :-1], train[:, -1], test[:, :-1], n_classes)
 
 
 @dataclass(frozen=True)
