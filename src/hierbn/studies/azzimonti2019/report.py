@@ -211,6 +211,7 @@ def figure12(e5: pd.DataFrame) -> Figure:
         for col, c in enumerate(cs):
             ax = axes[r, col]
             grouped_boxplot(ax, long[long.c == c], "n", "baseline", E5_COLORS, labels)
+            ax.set_xlabel("scenario")
             ax.axhline(0, color="black", lw=0.6)
             ax.set_title(f"{metric}, c = {c:g}")
             ax.set_ylabel("gain of md_hier")
