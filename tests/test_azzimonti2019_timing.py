@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from hierbn.stan.runner import NutsSettings, StanDraws, sample_nuts
-from hierbn.studies.azzimonti2019 import timing
+from hierbn.studies.azzimonti2019 import protocol, timing
 from hierbn.studies.azzimonti2019.protocol import coded, tan_structure
 
 TIME_METRICS = {"seconds", "fit_seconds"}
@@ -181,8 +181,8 @@ def _fake_nuts(
 
 
 def test_advi_failures_are_counted_per_cpt_with_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(timing, "variational_meanfield", _fake_advi)
-    monkeypatch.setattr(timing, "sample_nuts", _fake_nuts)
+    monkeypatch.setattr(protocol, "variational_meanfield", _fake_advi)
+    monkeypatch.setattr(protocol, "sample_nuts", _fake_nuts)
     config = _config(n=[100], reps=2, full=False, rf_check=None, methods=["vi", "advi", "nuts"])
     config["nuts"] = {"chains": 2, "warmup": 10, "draws": 40, "max_seconds": 1.0}
     e4 = timing.run_e4_adult(_prepared(), config, "pystan", {"advi_exe": "fake"}, base_seed=1)

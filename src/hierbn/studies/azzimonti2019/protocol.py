@@ -56,7 +56,7 @@ def simulate_cpt(
     return theta, counts
 
 
-def _stan_data(counts: np.ndarray) -> dict[str, Any]:
+def stan_data(counts: np.ndarray) -> dict[str, Any]:
     n_x, n_y = counts.shape
     return {
         "X": n_x,
@@ -86,24 +86,33 @@ def _vi_metrics(counts: np.ndarray) -> tuple[np.ndarray, dict[str, float]]:
     }
 
 
-def _nuts_fit(
+def nuts_fit(
     counts: np.ndarray,
     key: tuple,
     settings: NutsSettings,
     backend: str,
     compiled: dict[str, Any] | None,
     base_seed: int,
-) -> tuple[int, np.ndarray, dict[str, float]]:
-    """Stan NUTS on one count table: (seed, posterior mean, metrics with ArviZ diagnostics)."""
+) -> tuple[int, np.ndarray | None, dict[str, float]]:
+    """Stan NUTS on one count table: (seed, posterior mean, metrics with ArviZ diagnostics).
+
+    A run stopped by the wall-time cap (``settings.max_seconds``, E4) has no estimate and no
+    diagnostics: its time is a lower bound of the full run's."""
     seed = int_seed(*key, "nuts", base_seed=base_seed)
-    fit = sample_nuts("hier_md", _stan_data(counts), ["theta"], seed, backend, settings, compiled)
+    fit = sample_nuts("hier_md", stan_data(counts), ["theta"], seed, backend, settings, compiled)
+    metrics = {
+        "seconds": fit.seconds,
+        "divergences": fit.divergences,
+        "capped": float(fit.capped),
+        "chains_done": float(fit.chains_done),
+    }
+    if fit.capped:
+        return seed, None, metrics
     draws = fit.draws["theta"]  # chain, iter, y, x
     estimate = draws.mean(axis=(0, 1)).T
     diagnostics = convergence(draws)
-    metrics = {
-        "seconds": fit.seconds,
+    metrics |= {
         "rhat_max": diagnostics.rhat_max,
-        "divergences": fit.divergences,
         "failed": float(not np.all(np.isfinite(estimate))),
         "ess_bulk_min": diagnostics.ess_bulk_min,
         "ess_tail_min": diagnostics.ess_tail_min,
@@ -111,7 +120,7 @@ def _nuts_fit(
     return seed, estimate, metrics
 
 
-def _advi_fit(
+def advi_fit(
     counts: np.ndarray, key: tuple, backend: str, compiled: dict[str, Any] | None, base_seed: int
 ) -> tuple[int, np.ndarray | None, dict[str, float]] | None:
     """Stan's meanfield ADVI on one count table: (seed, mean or None when it failed, metrics),
@@ -119,7 +128,7 @@ def _advi_fit(
     seed = int_seed(*key, "advi", base_seed=base_seed)
     try:
         fit = variational_meanfield(
-            "hier_md", _stan_data(counts), ["theta"], seed, backend, compiled
+            "hier_md", stan_data(counts), ["theta"], seed, backend, compiled
         )
     except BackendUnavailable:
         return None
@@ -142,8 +151,8 @@ def _stan_fits(
     """The configured Stan methods (NUTS, ADVI) on one count table, by method."""
     fits = {}
     if "nuts" in methods:
-        fits["nuts"] = _nuts_fit(counts, key, settings, backend, compiled, base_seed)
-    if "advi" in methods and (advi := _advi_fit(counts, key, backend, compiled, base_seed)):
+        fits["nuts"] = nuts_fit(counts, key, settings, backend, compiled, base_seed)
+    if "advi" in methods and (advi := advi_fit(counts, key, backend, compiled, base_seed)):
         fits["advi"] = advi
     return fits
 

@@ -26,13 +26,12 @@ from hierbn.bn.counting import family_counts
 from hierbn.bn.parameters import EstimatorSpec, fit_cpts
 from hierbn.bn.structures import BNStructure
 from hierbn.data.preprocess import CodedData
-from hierbn.diagnostics import convergence
 from hierbn.estimators.hier_vi import fit_hier_vi, warm_up
 from hierbn.forest import forest_proba, r_random_forest
 from hierbn.metrics import accuracy, roc_auc_ovr
 from hierbn.seeds import int_seed, rng_for
-from hierbn.stan.runner import BackendUnavailable, NutsSettings, sample_nuts, variational_meanfield
-from hierbn.studies.azzimonti2019.protocol import STUDY, _stan_data, coded, tan_structure
+from hierbn.stan.runner import NutsSettings
+from hierbn.studies.azzimonti2019.protocol import STUDY, advi_fit, coded, nuts_fit, tan_structure
 from hierbn.studies.common import metric_records, tidy, train_test_split
 
 E4_KEYS = ("n", "full", "reps", "methods", "nuts_cpts", "nuts_reps", "nuts", "rf_check")
@@ -121,51 +120,6 @@ def vi_cpt_metrics(counts: np.ndarray) -> dict[str, float]:
     }
 
 
-def advi_cpt_metrics(
-    counts: np.ndarray, key: tuple, backend: str, compiled: dict[str, Any] | None, base_seed: int
-) -> tuple[int, dict[str, float]] | None:
-    """Stan meanfield ADVI on one count table: (seed, metrics); a RuntimeError or non-finite
-    output is a failure (spec §3.4); None when no ADVI executable is available."""
-    seed = int_seed(*key, "advi", base_seed=base_seed)
-    try:
-        fit = variational_meanfield(
-            "hier_md", _stan_data(counts), ["theta"], seed, backend, compiled
-        )
-    except BackendUnavailable:
-        return None
-    except RuntimeError:
-        return seed, {"failed": 1.0}
-    finite = bool(np.all(np.isfinite(fit.draws["theta"].mean(axis=(0, 1)))))
-    return seed, {"seconds": fit.seconds, "failed": float(not finite)}
-
-
-def nuts_cpt_metrics(
-    counts: np.ndarray,
-    key: tuple,
-    settings: NutsSettings,
-    backend: str,
-    compiled: dict[str, Any] | None,
-    base_seed: int,
-) -> tuple[int, dict[str, float]]:
-    """Stan NUTS on one count table with the wall-time cap: (seed, metrics); R-hat and ESS
-    only for a run that was not capped."""
-    seed = int_seed(*key, "nuts", base_seed=base_seed)
-    fit = sample_nuts("hier_md", _stan_data(counts), ["theta"], seed, backend, settings, compiled)
-    metrics = {
-        "seconds": fit.seconds,
-        "capped": float(fit.capped),
-        "chains_done": float(fit.chains_done),
-        "divergences": float(fit.divergences),
-    }
-    if not fit.capped:
-        draws = fit.draws["theta"]
-        diagnostics = convergence(draws)
-        metrics["failed"] = float(not np.all(np.isfinite(draws.mean(axis=(0, 1)))))
-        metrics["rhat_max"] = diagnostics.rhat_max
-        metrics["ess_bulk_min"] = diagnostics.ess_bulk_min
-    return seed, metrics
-
-
 def vi_tan_metrics(structure: BNStructure, codes: np.ndarray) -> dict[str, float]:
     """Time the whole hierarchical TAN (``fit_cpts``, root Laplace) as one call."""
     start = time.perf_counter()
@@ -186,12 +140,11 @@ def stan_cpt_records(
     records: list[dict[str, Any]] = []
     if plan.backend is None or counts.shape[0] < 2:  # a one-state variable: nothing to fit
         return records
-    if plan.advi and (
-        advi := advi_cpt_metrics(counts, key, plan.backend, plan.compiled, plan.base_seed)
-    ):
-        records += metric_records({**row, "seed": advi[0]}, "advi", advi[1])
-    if with_nuts:
-        seed, metrics = nuts_cpt_metrics(
+    if plan.advi and (advi := advi_fit(counts, key, plan.backend, plan.compiled, plan.base_seed)):
+        seed, _, metrics = advi
+        records += metric_records({**row, "seed": seed}, "advi", metrics)
+    if with_nuts:  # R-hat and ESS only for a run the cap did not stop
+        seed, _, metrics = nuts_fit(
             counts, key, plan.settings, plan.backend, plan.compiled, plan.base_seed
         )
         records += metric_records({**row, "seed": seed}, "nuts", metrics)
