@@ -3,6 +3,7 @@ only the config values a job reads, input lists follow the config."""
 
 import pytest
 
+from hierbn.studies.azzimonti2019.workflow import e5_jobs
 from hierbn.studies.petitjean2018 import workflow as pj
 from hierbn.studies.petitjean2018.protocol import cell_config, cv_methods
 from hierbn.workflow import benchmark_of, flat_paths, paths, pick
@@ -85,3 +86,23 @@ def test_long_path_lists_go_through_an_argument_file(tmp_path) -> None:
     assert read_json(out) == {"jobs": 3, "seconds": 6.0, "max_rss_mb": 10.0}
     with pytest.raises(ValueError, match="line break"):
         write_argfile(tmp_path / "bad.txt", ["a\nb"])
+
+
+def test_an_e5_scenario_with_more_users_than_the_population_is_refused_by_key() -> None:
+    section = {
+        "e5": {
+            "enabled": True,
+            "scenarios": [[100, 100], [500, 6]],
+            "c": [5],
+            "reps": 2,
+            "users": 50,
+        }
+    }
+    with pytest.raises(ValueError, match=r"e5.scenarios: K = \[100\] exceeds e5.users = 50"):
+        e5_jobs(section)
+    section["e5"]["users"] = 100
+    assert e5_jobs(section) == [
+        f"results/azzimonti2019/e5/n{n}_k{k}_c5_rep{r}.parquet"
+        for n, k in ((100, 100), (500, 6))
+        for r in range(2)
+    ]

@@ -26,6 +26,11 @@ def e5_jobs(section: dict[str, Any]) -> list[str]:
     e5 = section["e5"]
     if not e5["enabled"]:
         return []
+    too_many = [k for _, k in e5["scenarios"] if k > e5["users"]]
+    if too_many:
+        raise ValueError(
+            f"azzimonti2019.e5.scenarios: K = {too_many} exceeds e5.users = {e5['users']}"
+        )
     return [
         f"{RESULTS}/e5/n{n}_k{k}_c{c:g}_rep{rep}.parquet"
         for n, k in e5["scenarios"]
