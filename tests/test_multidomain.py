@@ -19,6 +19,7 @@ from hierbn.studies.azzimonti2019.multidomain_data import (
     make_population,
     sample_records,
 )
+from hierbn.studies.azzimonti2019.tables import e5_summary
 
 CHAIN = BNStructure(("C", "A", "B"), (3, 2, 4), ((), (0,), (0, 1)), class_index=0)
 
@@ -169,3 +170,25 @@ def test_an_e5_job_is_deterministic_and_scores_every_user_and_method() -> None:
     )  # class, root feature, tree features
     with pytest.raises(ValueError, match="exceeds the generator's users"):
         run_e5_job(40, 7, 20.0, 0, config, 0)
+
+
+def test_e5_summary_medians_and_user_fractions_by_hand() -> None:
+    """Gains md_hier - user_bdeu1: user 0 reps (+0.2, -0.1) -> mean +0.05; user 1 (-0.3, -0.1)
+    -> mean -0.2; median over the four user-reps is -0.1, one user of two gains."""
+    rows = []
+    for user, rep, md, bdeu in (
+        (0, 0, 0.7, 0.5),
+        (0, 1, 0.6, 0.7),
+        (1, 0, 0.4, 0.7),
+        (1, 1, 0.5, 0.6),
+    ):
+        for method, value in (("md_hier", md), ("user_bdeu1", bdeu)):
+            rows.append({"n": 100, "n_users": 2, "c": 5.0, "rep": rep, "user": user, "method": method,
+                         "metric": "accuracy", "value": value})  # fmt: skip
+    rows.append({"n": 100, "n_users": 2, "c": 5.0, "rep": 0, "user": -1, "method": "md_hier", "metric": "fit_seconds",
+                 "value": 9.0})  # fmt: skip
+    summary = e5_summary(pd.DataFrame(rows))
+    assert len(summary) == 1
+    row = summary.iloc[0]
+    assert row.baseline == "user_bdeu1" and row.metric == "accuracy"
+    assert row.median_gain == pytest.approx(-0.1) and row.users_positive == 0.5

@@ -205,6 +205,7 @@ rule azz_claims:
     output:
         claims="results/azzimonti2019/claims.json",
         e2_summary="results/azzimonti2019/e2_summary.parquet",
+        e5_summary="results/azzimonti2019/e5_summary.parquet",
     log:
         "logs/azzimonti2019/claims.log",
     benchmark:
@@ -217,4 +218,4 @@ rule azz_claims:
     shell:
         "hierbn azzimonti2019 claims --e1 {input.e1} --lemma1 {input.lemma1} "
         "--e2 {input.e2} --e3 {input.e3} --e4 {input.e4} --e5 {input.e5} --out {output.claims} "
-        "--e2-summary {output.e2_summary} > {log} 2>&1"
+        "--e2-summary {output.e2_summary} --e5-summary {output.e5_summary} > {log} 2>&1"

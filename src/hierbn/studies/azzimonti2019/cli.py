@@ -71,7 +71,7 @@ def cmd_e5(args: argparse.Namespace) -> None:
 
 def cmd_claims(args: argparse.Namespace) -> None:
     from hierbn.studies.azzimonti2019.claims import Results, evaluate_claims
-    from hierbn.studies.azzimonti2019.tables import e2_summary
+    from hierbn.studies.azzimonti2019.tables import e2_summary, e5_summary
 
     e1 = read_tables(args.e1)
     if e1 is None:
@@ -80,8 +80,11 @@ def cmd_claims(args: argparse.Namespace) -> None:
         e1, *(read_tables(paths) for paths in (args.lemma1, args.e2, args.e3, args.e4, args.e5))
     )
     write_json({"study": "azzimonti2019", "claims": evaluate_claims(results)}, args.out)
-    summary = e2_summary(results.e2) if results.e2 is not None else pd.DataFrame()
-    write_parquet(summary, args.e2_summary)
+    for frame, summarise, out in (
+        (results.e2, e2_summary, args.e2_summary),
+        (results.e5, e5_summary, args.e5_summary),
+    ):
+        write_parquet(summarise(frame) if frame is not None else pd.DataFrame(), out)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -139,4 +142,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--e5", nargs="*", default=[])
     p.add_argument("--out", required=True)
     p.add_argument("--e2-summary", required=True)
+    p.add_argument("--e5-summary", required=True)
     p.set_defaults(func=cmd_claims)

@@ -61,6 +61,7 @@ def report_inputs(section: dict[str, Any], e2_datasets: list[str]) -> dict[str, 
         **claims_inputs(section, e2_datasets),
         "data_report": f"{RESULTS}/data_report.tsv",
         "e2_summary": f"{RESULTS}/e2_summary.parquet",
+        "e5_summary": f"{RESULTS}/e5_summary.parquet",
     }
 
 
