@@ -90,7 +90,7 @@ def e5_summary(e5: pd.DataFrame) -> pd.DataFrame:
     """Per (n, K, c), metric and baseline: median gain over user-repetitions and the fraction
     of users whose mean gain is positive."""
     rows = []
-    for metric in ("accuracy", "auc"):
+    for metric in (m for m in ("accuracy", "auc") if (e5.metric == m).any()):
         gains = e5_gains(e5, metric)
         means = e5_user_means(e5, metric)
         for baseline in (b for b in E5_COMPARED if b in gains):
