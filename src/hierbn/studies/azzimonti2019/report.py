@@ -10,6 +10,7 @@ from matplotlib.figure import Figure
 from hierbn.report.plotting import grouped_boxplot, new_figure
 from hierbn.studies.azzimonti2019.tables import (
     E5_BASELINES,
+    E5_COMPARED,
     e2_deltas,
     e3_global,
     e5_gains,
@@ -250,9 +251,25 @@ def per_user_figure(e5: pd.DataFrame, metric: str, title: str) -> Figure:
     return fig
 
 
+def e5_gain_table(summary: pd.DataFrame) -> pd.DataFrame:
+    """The E5 summary as one row per (n, K, c): median gain per (metric, baseline) and the
+    lowest fraction of users with a positive mean gain over those columns."""
+    cell = ["n", "n_users", "c"]
+    wide = summary.pivot_table(
+        index=cell, columns=["metric", "baseline"], values="median_gain"
+    ).round(3)
+    order = [(m, b) for m in ("accuracy", "auc") for b in E5_COMPARED if (m, b) in wide.columns]
+    wide = wide[order]
+    wide[("users gaining", "lowest")] = summary.groupby(cell)["users_positive"].min()
+    wide.index = wide.index.set_names(["n", "K", "c"]).set_levels(
+        [lv.astype(int) if lv.name == "n" else lv for lv in wide.index.levels]
+    )
+    return wide
+
+
 def e5_vi_table(e5: pd.DataFrame) -> pd.DataFrame:
     """Multi-domain VI seconds per CPT by K and |X'| (claim H18)."""
-    times = e5[(e5.method == "md_hier") & (e5.metric == "vi_seconds")]
+    times = e5[(e5.method == "md_hier") & (e5.metric == "vi_seconds")].astype({"joint_states": int})
     grouped = times.groupby(["n_users", "joint_states"])["value"]
     return pd.DataFrame(
         {"cpts": grouped.size(), "median_s": grouped.median(), "max_s": grouped.max()}
