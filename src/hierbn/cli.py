@@ -78,6 +78,25 @@ def cmd_runtime(args: argparse.Namespace) -> None:
     write_json(summarise_benchmarks(args.benchmarks), args.out)
 
 
+def cmd_jobsizes(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    import pandas as pd
+
+    from hierbn.report.jobsizes import estimate, measured_jobs, per_rule, planned_jobs
+
+    sizes = per_rule(measured_jobs(Path(args.run_dir), tuple(STUDIES)))
+    with pd.option_context("display.width", 160, "display.max_rows", None):
+        print(sizes.round(2).to_string())
+        summary: dict = {"per_rule": sizes.reset_index().to_dict(orient="records")}
+        if args.plan:
+            plan = planned_jobs(Path(args.plan).read_text(), tuple(STUDIES))
+            estimated = estimate(plan, sizes)
+            print(estimated.round(2).to_string())
+            summary["estimate"] = estimated.reset_index().to_dict(orient="records")
+    write_json(summary, args.out)
+
+
 def cmd_scoreboard(args: argparse.Namespace) -> None:
     import json
 
@@ -141,6 +160,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--benchmarks", nargs="+", required=True)
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_runtime)
+
+    p = sub.add_parser(
+        "jobsizes",
+        help="wall time and memory per rule of a finished run; estimate of a planned run",
+    )
+    p.add_argument("--run-dir", default=".", help="where the measured run ran (logs/, .snakemake/)")
+    p.add_argument(
+        "--plan", default=None, help="saved output of `snakemake -n --forceall --configfile …`"
+    )
+    p.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_jobsizes)
 
     p = sub.add_parser("scoreboard", help="results/index.html and scoreboard.json")
     p.add_argument("--studies", nargs="+", required=True)
