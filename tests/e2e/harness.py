@@ -4,7 +4,6 @@ registered study, and Snakemake run in it."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -13,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import yaml
 
+from hierbn.report.jobsizes import dry_run_jobs
 from hierbn.studies import STUDIES
 from hierbn.studies.claims import without_timing
 
@@ -73,13 +73,8 @@ def planned(work: Path, config: dict, name: str = "changed.yaml") -> dict[str, l
     run = snakemake(work, "-n", "--configfile", name)
     assert run.returncode == 0, run.stderr[-3000:]
     jobs: dict[str, list[str]] = {}
-    rule = None
-    for line in (run.stdout + run.stderr).splitlines():
-        if match := re.match(r"^(?:local)?rule (\w+):$", line):
-            rule = match.group(1)
-            jobs.setdefault(rule, [])
-        elif rule and (match := re.match(r"^\s+output: (.*)$", line)):
-            jobs[rule] += match.group(1).split(", ")
+    for rule, outputs in dry_run_jobs(run.stdout + run.stderr):
+        jobs.setdefault(rule, []).extend(outputs)
     return jobs
 
 

@@ -77,15 +77,25 @@ def per_rule(jobs: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-def planned_jobs(dry_run: str, studies: tuple[str, ...]) -> pd.DataFrame:
-    """(rule, study) of every job a ``snakemake -n`` output lists."""
-    rows, rule = [], None
+def dry_run_jobs(dry_run: str) -> list[tuple[str, list[str]]]:
+    """(rule, outputs) of every job a ``snakemake -n`` output lists."""
+    jobs: list[tuple[str, list[str]]] = []
+    rule = None
     for line in dry_run.splitlines():
         if match := re.match(r"^(?:local)?rule (\w+):$", line):
             rule = match.group(1)
         elif rule and (match := re.match(r"^\s+output: (.*)$", line)):
-            rows.append({"rule": rule, "study": study_of(match.group(1).split(", ")[0], studies)})
+            jobs.append((rule, match.group(1).split(", ")))
             rule = None
+    return jobs
+
+
+def planned_jobs(dry_run: str, studies: tuple[str, ...]) -> pd.DataFrame:
+    """(rule, study) of every job a ``snakemake -n`` output lists."""
+    rows = [
+        {"rule": rule, "study": study_of(outputs[0], studies)}
+        for rule, outputs in dry_run_jobs(dry_run)
+    ]
     return pd.DataFrame(rows, columns=["rule", "study"])
 
 

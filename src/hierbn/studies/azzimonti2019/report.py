@@ -191,6 +191,12 @@ def e4_table(e4: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+def e4_rf_table(e4: pd.DataFrame) -> pd.DataFrame:
+    """The optional Adult check: hierarchical TAN vs random forest, mean over repetitions."""
+    rf = e4[e4.experiment == "e4_rf"]
+    return rf.pivot_table(index="method", columns="metric", values="value", aggfunc="mean")
+
+
 def _e5_cell_label(n: int, n_users: int) -> str:
     return f"n = {n}\nK = {n_users}"
 
