@@ -78,15 +78,13 @@ def per_rule(jobs: pd.DataFrame) -> pd.DataFrame:
 
 
 def dry_run_jobs(dry_run: str) -> list[tuple[str, list[str]]]:
-    """(rule, outputs) of every job a ``snakemake -n`` output lists."""
+    """(rule, outputs) of every job a ``snakemake -n`` output lists (no outputs: ``rule all``)."""
     jobs: list[tuple[str, list[str]]] = []
-    rule = None
     for line in dry_run.splitlines():
         if match := re.match(r"^(?:local)?rule (\w+):$", line):
-            rule = match.group(1)
-        elif rule and (match := re.match(r"^\s+output: (.*)$", line)):
-            jobs.append((rule, match.group(1).split(", ")))
-            rule = None
+            jobs.append((match.group(1), []))
+        elif jobs and (match := re.match(r"^\s+output: (.*)$", line)):
+            jobs[-1][1].extend(match.group(1).split(", "))
     return jobs
 
 
