@@ -39,13 +39,15 @@ def test_jobs_are_joined_with_their_rule_and_summarised(tmp_path: Path) -> None:
     ]  # jobs, median of (3, 9), max, RSS
     dry_run = "rule azz_e1_cell:\n    output: results/azzimonti2019/e1/x4_y4.parquet\n" * 3
     dry_run += "localrule fetch_raw:\n    output: resources/raw/x.csv, resources/raw/y.csv\n"
+    dry_run += "localrule all:\n    input: results/index.html\n"  # a job with no output line
     planned = planned_jobs(dry_run, STUDIES)
     assert planned.values.tolist() == [["azz_e1_cell", "azzimonti2019"]] * 3 + [
-        ["fetch_raw", "shared"]
+        ["fetch_raw", "shared"],
+        ["all", "shared"],
     ]
     costed = estimate(planned, sizes)
     assert costed.loc["azzimonti2019", "job_hours"] == pytest.approx(3 * 6.0 / 3600)
-    assert costed.loc["shared", "unmeasured_jobs"] == 1 and pd.isna(
+    assert costed.loc["shared", "unmeasured_jobs"] == 2 and pd.isna(
         costed.loc["shared", "peak_rss_mb"]
     )
 

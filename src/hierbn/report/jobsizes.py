@@ -91,7 +91,7 @@ def dry_run_jobs(dry_run: str) -> list[tuple[str, list[str]]]:
 def planned_jobs(dry_run: str, studies: tuple[str, ...]) -> pd.DataFrame:
     """(rule, study) of every job a ``snakemake -n`` output lists."""
     rows = [
-        {"rule": rule, "study": study_of(outputs[0], studies)}
+        {"rule": rule, "study": study_of(outputs[0], studies) if outputs else "shared"}
         for rule, outputs in dry_run_jobs(dry_run)
     ]
     return pd.DataFrame(rows, columns=["rule", "study"])
