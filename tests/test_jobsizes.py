@@ -1,62 +1,288 @@
-"""Job sizes per rule from benchmark files and Snakemake's metadata; the planned-run estimate."""
+"""Job sizes from benchmark files and Snakemake's metadata; the sample and the planned-run estimate."""
 
 from __future__ import annotations
 
 import base64
 import json
+import math
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from hierbn.report.jobsizes import estimate, measured_jobs, per_rule, planned_jobs, study_of
+from hierbn.cli import main
+from hierbn.report.jobsizes import (
+    PlannedJob,
+    dry_run_jobs,
+    match_measured,
+    measured_jobs,
+    per_rule,
+    planned_jobs,
+    profile_block,
+    profile_sizes,
+    rule_estimate,
+    sample_jobs,
+    study_estimate,
+    study_of,
+)
 
 STUDIES = ("azzimonti2019", "beal2006")
+PAPER = "hierbn azzimonti2019 e1 --config '{\"reps\": 10}' --out {out}"
+PROBE = "results/azzimonti2019/e1/b.parquet"
+SMOKE = "hierbn azzimonti2019 e1 --config '{\"reps\": 2}' --out {out}"
 
 
-def _job(run: Path, output: str, rule: str, seconds: list[float], rss: float) -> None:
+def _job(
+    run: Path, output: str, rule: str, seconds: list[float], rss: float, shell: str = ""
+) -> None:
     name = base64.urlsafe_b64encode(output.encode()).decode()
     (run / ".snakemake" / "metadata").mkdir(parents=True, exist_ok=True)
-    (run / ".snakemake" / "metadata" / name).write_text(json.dumps({"rule": rule}))
+    record = {"rule": rule, "shellcmd": shell.replace("{out}", output)}
+    (run / ".snakemake" / "metadata" / name).write_text(json.dumps(record))
     bench = run / "logs" / "benchmarks" / f"{output}.tsv"
     bench.parent.mkdir(parents=True, exist_ok=True)
     rows = "".join(f"{s}\t0:00:0{int(s)}\t{rss}\n" for s in seconds)
     bench.write_text("s\th:m:s\tmax_rss\n" + rows)
 
 
-def test_jobs_are_joined_with_their_rule_and_summarised(tmp_path: Path) -> None:
+def _dry_run(jobs: list[tuple[str, str, str]], threads: int = 1) -> str:
+    """A ``snakemake -n -p`` listing of (rule, output, shell template) jobs."""
+    text = ""
+    for rule, output, shell in jobs:
+        text += f"[Tue Nov 24 03:44:54 2026]\nrule {rule}:\n    output: {output}\n    jobid: 1\n"
+        text += f"    threads: {threads}\n" if threads > 1 else ""
+        text += "Shell command: " + shell.replace("{out}", output) + "\n\n"
+    return (
+        text
+        + "[Tue Nov 24 03:44:54 2026]\nlocalrule all:\n    input: results/index.html\n    jobid: 0\n"
+    )
+
+
+def test_benchmarks_are_joined_with_their_rule_and_summarised(tmp_path: Path) -> None:
     _job(tmp_path, "results/azzimonti2019/e1/x2_y2.parquet", "azz_e1_cell", [2.0, 4.0], 100.0)
     _job(tmp_path, "results/azzimonti2019/e1/x2_y8.parquet", "azz_e1_cell", [9.0], 300.0)
     _job(tmp_path, "resources/datasets/beal2006/data.parquet", "convert_dataset", [1.0], 50.0)
-    jobs = measured_jobs(tmp_path, STUDIES)
+    jobs = measured_jobs([tmp_path], STUDIES)
     assert sorted(jobs.study) == ["azzimonti2019", "azzimonti2019", "beal2006"]
     sizes = per_rule(jobs)
-    assert sizes.loc["azz_e1_cell"].tolist() == [
-        2,
-        6.0,
-        9.0,
-        300.0,
-    ]  # jobs, median of (3, 9), max, RSS
-    dry_run = "rule azz_e1_cell:\n    output: results/azzimonti2019/e1/x4_y4.parquet\n" * 3
-    dry_run += "localrule fetch_raw:\n    output: resources/raw/x.csv, resources/raw/y.csv\n"
-    dry_run += "localrule all:\n    input: results/index.html\n"  # a job with no output line
-    planned = planned_jobs(dry_run, STUDIES)
-    assert planned.values.tolist() == [["azz_e1_cell", "azzimonti2019"]] * 3 + [
-        ["fetch_raw", "shared"],
-        ["all", "shared"],
-    ]
-    costed = estimate(planned, sizes)
-    assert costed.loc["azzimonti2019", "job_hours"] == pytest.approx(3 * 6.0 / 3600)
-    assert costed.loc["shared", "unmeasured_jobs"] == 2 and pd.isna(
-        costed.loc["shared", "peak_rss_mb"]
+    # jobs, mean of (3, 9), median, max, RSS: a job's seconds are the mean of its repeats
+    assert sizes.loc["azz_e1_cell"].tolist() == [2, 6.0, 6.0, 9.0, 300.0]
+
+
+def test_a_dry_run_lists_rule_outputs_threads_and_command() -> None:
+    text = _dry_run(
+        [("azz_e1_cell", "results/azzimonti2019/e1/a.parquet, results/x.json", PAPER)], threads=4
     )
+    jobs = dry_run_jobs(text)
+    assert jobs == [
+        PlannedJob(
+            "azz_e1_cell",
+            ("results/azzimonti2019/e1/a.parquet", "results/x.json"),
+            4,
+            PAPER.replace("{out}", "results/azzimonti2019/e1/a.parquet, results/x.json"),
+        ),
+        PlannedJob("all"),  # a job with no output line still counts
+    ]
+    planned = planned_jobs(text, STUDIES)
+    assert planned[["rule", "study", "threads"]].values.tolist() == [
+        ["azz_e1_cell", "azzimonti2019", 4],
+        ["all", "shared", 1],
+    ]
+
+
+def test_only_the_same_command_for_the_same_output_is_a_measurement(tmp_path: Path) -> None:
+    """A smoke-scale run of the same output (other config values in its command) measures nothing."""
+    smoke, paper = tmp_path / "smoke", tmp_path / "paper"
+    _job(smoke, "results/azzimonti2019/e1/a.parquet", "azz_e1_cell", [1.0], 10.0, SMOKE)
+    _job(paper, "results/azzimonti2019/e1/b.parquet", "azz_e1_cell", [50.0], 500.0, PAPER)
+    plan = _dry_run(
+        [("azz_e1_cell", f"results/azzimonti2019/e1/{c}.parquet", PAPER) for c in "abc"]
+    )
+    costed = match_measured(
+        planned_jobs(plan, STUDIES), measured_jobs([smoke, paper], STUDIES), frozenset({PROBE})
+    )
+    assert costed["seconds"].tolist()[:3] == pytest.approx([math.nan, 50.0, math.nan], nan_ok=True)
+    assert costed["probe"].tolist() == [False, True, False, False]
+
+
+def test_two_runs_of_the_same_job_count_the_longer(tmp_path: Path) -> None:
+    for run, seconds in (("one", 50.0), ("two", 70.0)):
+        _job(
+            tmp_path / run,
+            "results/azzimonti2019/e1/a.parquet",
+            "azz_e1_cell",
+            [seconds],
+            seconds,
+            PAPER,
+        )
+    plan = _dry_run([("azz_e1_cell", "results/azzimonti2019/e1/a.parquet", PAPER)])
+    costed = match_measured(
+        planned_jobs(plan, STUDIES), measured_jobs([tmp_path / "one", tmp_path / "two"], STUDIES)
+    )
+    assert costed.loc[0, ["seconds", "max_rss_mb"]].tolist() == [70.0, 70.0]
+
+
+def test_the_estimate_costs_unmeasured_jobs_at_the_sample_mean_with_its_standard_error() -> None:
+    """Closed form: 4 planned jobs on 2 threads, 2 measured (10 s, 30 s): total core-seconds
+    2 * (10 + 30 + 2 * 20) = 160; standard error 2 * 2 * sd(10, 30) / sqrt(2) = 40."""
+    costed = pd.DataFrame(
+        {
+            "rule": ["r"] * 4 + ["q"],
+            "study": ["azzimonti2019"] * 5,
+            "threads": [2] * 4 + [1],
+            "seconds": [10.0, 30.0, math.nan, math.nan, math.nan],
+            "max_rss_mb": [100.0, 300.0, math.nan, math.nan, math.nan],
+            "probe": [False] * 5,
+        }
+    )
+    rules = rule_estimate(costed).set_index("rule")
+    assert rules.loc["r", "core_hours"] == pytest.approx(160 / 3600)
+    assert rules.loc["r", "se_core_hours"] == pytest.approx(40 / 3600)
+    assert rules.loc["r", ["jobs", "measured", "sampled", "peak_rss_mb"]].tolist() == [
+        4,
+        2,
+        2,
+        300.0,
+    ]
+    assert math.isnan(rules.loc["q", "core_hours"])
+    study = study_estimate(rules.reset_index()).loc["azzimonti2019"]
+    assert study["core_hours"] == pytest.approx(160 / 3600)
+    assert (
+        study["jobs"],
+        study["measured"],
+        study["unmeasured_jobs"],
+        study["unmeasured_rules"],
+    ) == (5, 2, 1, "q")
+
+
+def test_a_probe_counts_at_its_own_cost_and_stays_out_of_the_mean() -> None:
+    """Jobs 10 s and 30 s sampled, a 100 s probe, one unmeasured: 140 + 20 = 160 core-seconds,
+    standard error 1 * sd(10, 30) / sqrt(2) = 10; the probe sets the longest job and the RSS."""
+    costed = pd.DataFrame(
+        {
+            "rule": ["r"] * 4,
+            "study": ["s"] * 4,
+            "threads": [1] * 4,
+            "seconds": [10.0, 30.0, 100.0, math.nan],
+            "max_rss_mb": [1.0, 2.0, 9.0, math.nan],
+            "probe": [False, False, True, False],
+        }
+    )
+    row = rule_estimate(costed).iloc[0]
+    assert row["core_hours"] == pytest.approx(160 / 3600)
+    assert row["se_core_hours"] == pytest.approx(10 / 3600)
+    assert (row["measured"], row["sampled"], row["peak_rss_mb"]) == (3, 2, 9.0)
+    assert row["max_job_hours"] == pytest.approx(100 / 3600)
+
+
+def test_a_fully_measured_rule_has_no_sampling_error() -> None:
+    costed = pd.DataFrame(
+        {
+            "rule": ["r", "r"],
+            "study": ["s", "s"],
+            "threads": [1, 1],
+            "seconds": [5.0, 7.0],
+            "max_rss_mb": [1.0, 2.0],
+            "probe": [False, False],
+        }
+    )
+    row = rule_estimate(costed).iloc[0]
+    assert (row["core_hours"], row["se_core_hours"]) == (pytest.approx(12 / 3600), 0.0)
+
+
+def test_profile_sizes_add_the_margin_round_up_and_keep_the_floors() -> None:
+    sizes = pd.DataFrame(
+        {"max_s": [100.0, 3000.0], "max_rss_mb": [120.0, 2010.0]}, index=["small", "big"]
+    )
+    profile = profile_sizes(sizes, time_margin=2.0, memory_margin=1.5, min_minutes=10, min_mb=1000)
+    assert profile.loc["small"].tolist() == [
+        10,
+        1000,
+    ]  # 200 s -> 4 min and 180 MB are below the floors
+    assert profile.loc["big"].tolist() == [100, 3100]  # 6000 s = 100 min; 3015 MB -> 3100
+
+
+def test_the_profile_block_states_the_measurement_beside_each_value() -> None:
+    sizes = pd.DataFrame(
+        {
+            "jobs": [1, 30],
+            "max_s": [6000.0, 59.4],
+            "max_rss_mb": [2010.0, 300.0],
+            "runtime": [100, 10],
+            "mem_mb": [3100, 1000],
+        },
+        index=["big", "small"],
+    )
+    assert profile_block(sizes, 2.0, 1.5).splitlines() == [
+        "set-resources:",
+        "  big:",
+        "    runtime: 100 # min; longest of 1 measured job 6,000 s x 2",
+        "    mem_mb: 3100 # largest RSS 2,010 MB x 1.5",
+        "  small:",
+        "    runtime: 10 # min; longest of 30 measured jobs 59 s x 2",
+        "    mem_mb: 1000 # largest RSS 300 MB x 1.5",
+    ]
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    sizes=st.lists(st.integers(1, 30), min_size=1, max_size=4),
+    take=st.integers(0, 40),
+    seed=st.integers(0, 99),
+)
+def test_a_sample_is_a_reproducible_subset_of_each_rules_jobs(
+    sizes: list[int], take: int, seed: int
+) -> None:
+    planned = pd.DataFrame(
+        [
+            {"rule": f"r{i}", "output": f"r{i}/{j}"}
+            for i, size in enumerate(sizes)
+            for j in range(size)
+        ]
+    )
+    wanted = {f"r{i}": take for i in range(len(sizes))}
+    targets = sample_jobs(planned, wanted, seed)
+    assert targets == sample_jobs(planned, wanted, seed)
+    assert len(set(targets)) == len(targets) == sum(min(take, size) for size in sizes)
+    assert set(targets) <= set(planned["output"])
+
+
+def test_a_sample_of_an_unplanned_rule_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"no job of rule\(s\) \['nope'\]"):
+        sample_jobs(pd.DataFrame({"rule": ["r"], "output": ["o"]}), {"nope": 1}, 0)
+
+
+def test_a_malformed_sample_request_names_the_argument(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.txt"
+    plan.write_text(_dry_run([("azz_e1_cell", "results/azzimonti2019/e1/a.parquet", PAPER)]))
+    with pytest.raises(SystemExit, match=r"--rule 'azz_e1_cell': expected RULE=COUNT"):
+        main(
+            [
+                "jobsizes-sample",
+                "--plan",
+                str(plan),
+                "--rule",
+                "azz_e1_cell",
+                "--out",
+                str(tmp_path / "t"),
+            ]
+        )
 
 
 def test_a_benchmark_without_a_recorded_job_is_named(tmp_path: Path) -> None:
     _job(tmp_path, "results/azzimonti2019/a.parquet", "r", [1.0], 1.0)
     (tmp_path / "logs" / "benchmarks" / "stray.tsv").write_text("s\tmax_rss\n1\t1\n")
     with pytest.raises(ValueError, match=r"stray\.tsv: Snakemake recorded no job writing 'stray'"):
-        measured_jobs(tmp_path, STUDIES)
+        measured_jobs([tmp_path], STUDIES)
+
+
+def test_a_metadata_record_without_a_rule_is_named(tmp_path: Path) -> None:
+    (tmp_path / ".snakemake" / "metadata").mkdir(parents=True)
+    (tmp_path / ".snakemake" / "metadata" / "b3V0").write_text("{}")
+    with pytest.raises(ValueError, match=r"b3V0: not a Snakemake metadata record"):
+        measured_jobs([tmp_path], STUDIES)
 
 
 def test_outputs_outside_a_study_folder_are_shared() -> None:

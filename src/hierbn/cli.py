@@ -83,18 +83,73 @@ def cmd_jobsizes(args: argparse.Namespace) -> None:
 
     import pandas as pd
 
-    from hierbn.report.jobsizes import estimate, measured_jobs, per_rule, planned_jobs
+    from hierbn.io import write_with
+    from hierbn.report import jobsizes
 
-    sizes = per_rule(measured_jobs(Path(args.run_dir), tuple(STUDIES)))
-    with pd.option_context("display.width", 160, "display.max_rows", None):
-        print(sizes.round(2).to_string())
-        summary: dict = {"per_rule": sizes.reset_index().to_dict(orient="records")}
-        if args.plan:
-            plan = planned_jobs(Path(args.plan).read_text(), tuple(STUDIES))
-            estimated = estimate(plan, sizes)
-            print(estimated.round(2).to_string())
-            summary["estimate"] = estimated.reset_index().to_dict(orient="records")
+    measured = jobsizes.measured_jobs([Path(d) for d in args.run_dir], tuple(STUDIES))
+    summary: dict = {"run_dirs": args.run_dir}
+    with pd.option_context("display.width", 200, "display.max_rows", None):
+        if not args.plan:
+            sizes = jobsizes.per_rule(measured)
+            print(sizes.round(2).to_string())
+            summary["per_rule"] = sizes.reset_index().to_dict(orient="records")
+        else:
+            planned = jobsizes.planned_jobs(Path(args.plan).read_text(), tuple(STUDIES))
+            probes = (
+                frozenset(Path(args.probes).read_text().split()) if args.probes else frozenset()
+            )
+            costed = jobsizes.match_measured(planned, measured, probes)
+            same_jobs = costed.dropna(subset=["seconds"])
+            sizes = jobsizes.per_rule(same_jobs).join(
+                jobsizes.profile_sizes(
+                    jobsizes.per_rule(same_jobs),
+                    args.time_margin,
+                    args.memory_margin,
+                    args.min_minutes,
+                    args.min_mb,
+                )
+            )
+            if args.profile_block:
+                block = jobsizes.profile_block(sizes, args.time_margin, args.memory_margin)
+                write_with(args.profile_block, lambda tmp: tmp.write_text(block))
+            rules = jobsizes.rule_estimate(costed)
+            studies = jobsizes.study_estimate(rules)
+            print(
+                sizes.round(2).to_string(),
+                rules.round(3).to_string(),
+                studies.round(2).to_string(),
+                sep="\n\n",
+            )
+            summary |= {
+                "plan": args.plan,
+                "margins": {
+                    "time": args.time_margin,
+                    "memory": args.memory_margin,
+                    "min_minutes": args.min_minutes,
+                    "min_mb": args.min_mb,
+                },
+                "per_rule": sizes.reset_index().to_dict(orient="records"),
+                "rules": rules.to_dict(orient="records"),
+                "studies": studies.reset_index().to_dict(orient="records"),
+            }
     write_json(summary, args.out)
+
+
+def cmd_jobsizes_sample(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from hierbn.io import write_with
+    from hierbn.report.jobsizes import planned_jobs, sample_jobs
+
+    per_rule = {}
+    for item in args.rule:
+        rule, _, size = item.partition("=")
+        if not size.isdigit():
+            raise SystemExit(f"--rule {item!r}: expected RULE=COUNT, e.g. pj_cv_cell=30")
+        per_rule[rule] = int(size)
+    planned = planned_jobs(Path(args.plan).read_text(), tuple(STUDIES))
+    targets = sample_jobs(planned, per_rule, args.seed)
+    write_with(args.out, lambda tmp: tmp.write_text("\n".join(targets) + "\n"))
 
 
 def cmd_scoreboard(args: argparse.Namespace) -> None:
@@ -108,6 +163,48 @@ def cmd_scoreboard(args: argparse.Namespace) -> None:
     )
     write_json(board, args.json)
     write_with(args.html, lambda tmp: tmp.write_text(render_html(board), encoding="utf-8"))
+
+
+def add_jobsizes_commands(sub: argparse._SubParsersAction) -> None:
+    """``hierbn jobsizes`` (measured sizes, the planned run's estimate) and ``jobsizes-sample``."""
+    p = sub.add_parser(
+        "jobsizes",
+        help="wall time and memory per rule of finished runs; with --plan, the planned run's estimate",
+    )
+    p.add_argument(
+        "--run-dir",
+        action="append",
+        required=True,
+        help="a measured run's folder (logs/, .snakemake/); repeatable",
+    )
+    p.add_argument(
+        "--plan", default=None, help="saved output of `snakemake -n -p --forceall --configfile …`"
+    )
+    p.add_argument(
+        "--time-margin", type=float, default=2.0, help="Slurm runtime = longest job x this"
+    )
+    p.add_argument(
+        "--memory-margin", type=float, default=1.5, help="Slurm mem_mb = largest RSS x this"
+    )
+    p.add_argument(
+        "--min-minutes", type=int, default=10, help="runtime floor (queueing, imports, JIT)"
+    )
+    p.add_argument("--min-mb", type=int, default=1000, help="mem_mb floor")
+    p.add_argument(
+        "--profile-block", default=None, help="write the profile's set-resources block here"
+    )
+    p.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_jobsizes)
+
+    p = sub.add_parser(
+        "jobsizes-sample",
+        help="a random sample of a dry run's jobs per rule, as targets to measure",
+    )
+    p.add_argument("--plan", required=True, help="saved output of `snakemake -n -p --forceall …`")
+    p.add_argument("--rule", action="append", required=True, help="RULE=COUNT; repeatable")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, help="one target (a job's first output) per line")
+    p.set_defaults(func=cmd_jobsizes_sample)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -161,16 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_runtime)
 
-    p = sub.add_parser(
-        "jobsizes",
-        help="wall time and memory per rule of a finished run; estimate of a planned run",
-    )
-    p.add_argument("--run-dir", default=".", help="where the measured run ran (logs/, .snakemake/)")
-    p.add_argument(
-        "--plan", default=None, help="saved output of `snakemake -n --forceall --configfile …`"
-    )
-    p.add_argument("--out", required=True)
-    p.set_defaults(func=cmd_jobsizes)
+    add_jobsizes_commands(sub)
 
     p = sub.add_parser("scoreboard", help="results/index.html and scoreboard.json")
     p.add_argument("--studies", nargs="+", required=True)

@@ -73,8 +73,8 @@ def planned(work: Path, config: dict, name: str = "changed.yaml") -> dict[str, l
     run = snakemake(work, "-n", "--configfile", name)
     assert run.returncode == 0, run.stderr[-3000:]
     jobs: dict[str, list[str]] = {}
-    for rule, outputs in dry_run_jobs(run.stdout + run.stderr):
-        jobs.setdefault(rule, []).extend(outputs)
+    for job in dry_run_jobs(run.stdout + run.stderr):
+        jobs.setdefault(job.rule, []).extend(job.outputs)
     return jobs
 
 

@@ -1,20 +1,33 @@
-"""Job sizes per rule from a finished run, and a paper-scale estimate from a dry run.
+"""Job sizes per rule from finished runs, and an estimate of a planned run from a sample of its jobs.
 
-Every job writes ``logs/benchmarks/<first output>.tsv`` (wall seconds, max RSS); Snakemake
-records the rule of every output in ``.snakemake/metadata/<urlsafe base64 of the path>``. The
-two joined give one row per job. A dry run (``snakemake -n``) of another config lists its jobs
-with their rule and outputs; each planned job is costed at the measured median of its rule.
-The estimate is as good as the measured jobs resemble the planned ones: measure a run whose
-jobs have the planned jobs' size (a "medium" config), not the smoke config, for a cluster plan.
+Measured: every job writes ``logs/benchmarks/<first output>.tsv`` (wall seconds, max RSS), and
+Snakemake records the rule and shell command of every output in
+``.snakemake/metadata/<urlsafe base64 of the path>``.
+Planned: a dry run (``snakemake -n --forceall -p``) lists every job's rule, outputs, threads and
+shell command.
+
+A planned job counts as measured when a run executed the same shell command for the same output.
+A rule's params carry exactly the config values its job reads, so the same command is the same
+job, and a smoke-scale measurement can never stand in for a paper-scale job.  The remaining
+planned jobs of a rule are costed at the mean of its measured ones.  When those are a simple random
+sample of the rule's planned jobs (``sample_jobs``), that mean is unbiased for the rule's total,
+with standard error ``u * sd / sqrt(m)`` for ``u`` unmeasured and ``m`` sampled jobs.  A random
+sample rarely catches a rule's largest job, which sets its Slurm limits, so a run can also measure
+probes: jobs picked for their size, counted at their own cost and left out of the mean.  A rule
+with no measured job is reported as unmeasured, never guessed.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import math
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 BENCHMARKS = Path("logs") / "benchmarks"
@@ -24,52 +37,70 @@ STUDY_PATH = re.compile(
 )
 
 
+@dataclass(frozen=True)
+class PlannedJob:
+    """One job of a dry run: its rule, outputs (none for ``rule all``), threads and command."""
+
+    rule: str
+    outputs: tuple[str, ...] = ()
+    threads: int = 1
+    shell: str = ""
+
+
 def study_of(output: str, studies: tuple[str, ...]) -> str:
     """The study an output belongs to (its folder under results/ or resources/), else 'shared'."""
     match = STUDY_PATH.match(output)
     return match.group(1) if match and match.group(1) in studies else "shared"
 
 
-def rules_by_output(run_dir: Path) -> dict[str, str]:
-    """Output path -> rule, from Snakemake's metadata records of the run in ``run_dir``."""
-    rules = {}
+def job_records(run_dir: Path) -> dict[str, dict]:
+    """Output path -> Snakemake's metadata record (rule, shellcmd, ...) of the run in ``run_dir``."""
+    records = {}
     for record in (run_dir / METADATA).iterdir():
         name = record.name
         try:
             output = base64.urlsafe_b64decode(name + "=" * (-len(name) % 4)).decode()
-            rules[output] = json.loads(record.read_text())["rule"]
+            records[output] = json.loads(record.read_text())
+            if "rule" not in records[output]:
+                raise KeyError("rule")
         except (ValueError, KeyError, UnicodeDecodeError) as error:
             raise ValueError(f"{record}: not a Snakemake metadata record ({error})") from None
-    return rules
+    return records
 
 
-def measured_jobs(run_dir: Path, studies: tuple[str, ...]) -> pd.DataFrame:
-    """One row per benchmarked job: rule, study, output, seconds (mean of repeats), max RSS (MB)."""
-    rules = rules_by_output(run_dir)
+def measured_jobs(run_dirs: Sequence[Path], studies: tuple[str, ...]) -> pd.DataFrame:
+    """One row per benchmarked job of every run: rule, study, output, shell command, seconds (mean
+    of repeats), max RSS (MB) and the run's folder."""
     rows = []
-    for path in sorted((run_dir / BENCHMARKS).rglob("*.tsv")):
-        output = str(path.relative_to(run_dir / BENCHMARKS))[: -len(".tsv")]
-        if output not in rules:
-            raise ValueError(f"{path}: Snakemake recorded no job writing {output!r}")
-        table = pd.read_csv(path, sep="\t")
-        rows.append(
-            {
-                "rule": rules[output],
-                "study": study_of(output, studies),
-                "output": output,
-                "seconds": float(pd.to_numeric(table["s"], errors="coerce").mean()),
-                "max_rss_mb": float(pd.to_numeric(table["max_rss"], errors="coerce").max()),
-            }
-        )
-    return pd.DataFrame(rows, columns=["rule", "study", "output", "seconds", "max_rss_mb"])
+    for run_dir in run_dirs:
+        records = job_records(run_dir)
+        for path in sorted((run_dir / BENCHMARKS).rglob("*.tsv")):
+            output = str(path.relative_to(run_dir / BENCHMARKS))[: -len(".tsv")]
+            if output not in records:
+                raise ValueError(f"{path}: Snakemake recorded no job writing {output!r}")
+            table = pd.read_csv(path, sep="\t")
+            rows.append(
+                {
+                    "rule": records[output]["rule"],
+                    "study": study_of(output, studies),
+                    "output": output,
+                    "shell": records[output].get("shellcmd") or "",
+                    "seconds": float(pd.to_numeric(table["s"], errors="coerce").mean()),
+                    "max_rss_mb": float(pd.to_numeric(table["max_rss"], errors="coerce").max()),
+                    "run_dir": str(run_dir),
+                }
+            )
+    columns = ["rule", "study", "output", "shell", "seconds", "max_rss_mb", "run_dir"]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def per_rule(jobs: pd.DataFrame) -> pd.DataFrame:
-    """Jobs, median and max wall seconds and max RSS per rule."""
+    """Jobs, mean, median and max wall seconds and max RSS per rule."""
     grouped = jobs.groupby("rule")
     return pd.DataFrame(
         {
             "jobs": grouped.size(),
+            "mean_s": grouped["seconds"].mean(),
             "median_s": grouped["seconds"].median(),
             "max_s": grouped["seconds"].max(),
             "max_rss_mb": grouped["max_rss_mb"].max(),
@@ -77,36 +108,153 @@ def per_rule(jobs: pd.DataFrame) -> pd.DataFrame:
     )
 
 
-def dry_run_jobs(dry_run: str) -> list[tuple[str, list[str]]]:
-    """(rule, outputs) of every job a ``snakemake -n`` output lists (no outputs: ``rule all``)."""
-    jobs: list[tuple[str, list[str]]] = []
+def profile_sizes(
+    sizes: pd.DataFrame, time_margin: float, memory_margin: float, min_minutes: int, min_mb: int
+) -> pd.DataFrame:
+    """Slurm ``runtime`` (minutes) and ``mem_mb`` per rule: the largest measured job times the
+    margin, rounded up (to a minute, to 100 MB), and at least the floors."""
+    minutes = np.ceil(sizes["max_s"] * time_margin / 60.0).clip(lower=min_minutes)
+    megabytes = (np.ceil(sizes["max_rss_mb"] * memory_margin / 100.0) * 100).clip(lower=min_mb)
+    return pd.DataFrame({"runtime": minutes.astype(int), "mem_mb": megabytes.astype(int)})
+
+
+def profile_block(sizes: pd.DataFrame, time_margin: float, memory_margin: float) -> str:
+    """``set-resources`` entries of a Snakemake profile, one per rule of ``sizes`` (columns jobs,
+    max_s, max_rss_mb, runtime, mem_mb), each value with the measurement behind it."""
+    lines = ["set-resources:"]
+    for rule, row in sizes.iterrows():
+        jobs = f"{int(row['jobs'])} measured job{'s' if row['jobs'] > 1 else ''}"
+        lines += [
+            f"  {rule}:",
+            f"    runtime: {int(row['runtime'])} # min; longest of {jobs} {row['max_s']:,.0f} s x {time_margin:g}",
+            f"    mem_mb: {int(row['mem_mb'])} # largest RSS {row['max_rss_mb']:,.0f} MB x {memory_margin:g}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def dry_run_jobs(dry_run: str) -> list[PlannedJob]:
+    """Every job a ``snakemake -n`` output lists, in order (with ``-p`` also its shell command)."""
+    jobs: list[PlannedJob] = []
+    fields: dict = {}
+
+    def close() -> None:
+        if fields:
+            jobs.append(PlannedJob(**fields))
+
     for line in dry_run.splitlines():
         if match := re.match(r"^(?:local)?rule (\w+):$", line):
-            jobs.append((match.group(1), []))
-        elif jobs and (match := re.match(r"^\s+output: (.*)$", line)):
-            jobs[-1][1].extend(match.group(1).split(", "))
+            close()
+            fields = {"rule": match.group(1)}
+        elif not fields:
+            continue
+        elif match := re.match(r"^\s+output: (.*)$", line):
+            fields["outputs"] = tuple(match.group(1).split(", "))
+        elif match := re.match(r"^\s+threads: (\d+)$", line):
+            fields["threads"] = int(match.group(1))
+        elif line.startswith("Shell command: "):
+            fields["shell"] = line[len("Shell command: ") :]
+    close()
     return jobs
 
 
 def planned_jobs(dry_run: str, studies: tuple[str, ...]) -> pd.DataFrame:
-    """(rule, study) of every job a ``snakemake -n`` output lists."""
+    """Rule, study, first output, threads and shell command of every job a dry run lists."""
     rows = [
-        {"rule": rule, "study": study_of(outputs[0], studies) if outputs else "shared"}
-        for rule, outputs in dry_run_jobs(dry_run)
-    ]
-    return pd.DataFrame(rows, columns=["rule", "study"])
-
-
-def estimate(planned: pd.DataFrame, sizes: pd.DataFrame) -> pd.DataFrame:
-    """Per study: planned jobs, job-hours at each rule's measured median, the largest measured
-    RSS among its rules, and the planned jobs whose rule was never measured."""
-    costed = planned.join(sizes[["median_s", "max_rss_mb"]], on="rule")
-    grouped = costed.groupby("study")
-    return pd.DataFrame(
         {
-            "jobs": grouped.size(),
-            "job_hours": grouped["median_s"].sum() / 3600.0,
-            "peak_rss_mb": grouped["max_rss_mb"].max(),
-            "unmeasured_jobs": grouped["median_s"].apply(lambda s: int(s.isna().sum())),
+            "rule": job.rule,
+            "study": study_of(job.outputs[0], studies) if job.outputs else "shared",
+            "output": job.outputs[0] if job.outputs else "",
+            "threads": job.threads,
+            "shell": job.shell,
         }
+        for job in dry_run_jobs(dry_run)
+    ]
+    return pd.DataFrame(rows, columns=["rule", "study", "output", "threads", "shell"])
+
+
+def sample_jobs(planned: pd.DataFrame, per_rule: dict[str, int], seed: int) -> list[str]:
+    """First outputs of a simple random sample (without replacement) of ``per_rule[rule]`` planned
+    jobs of each named rule (all of them when it has fewer), for a measuring run to target."""
+    unknown = sorted(set(per_rule) - set(planned["rule"]))
+    if unknown:
+        raise ValueError(f"the plan has no job of rule(s) {unknown}")
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 14]))
+    targets: list[str] = []
+    for rule, size in sorted(per_rule.items()):
+        outputs = planned.loc[planned["rule"] == rule, "output"].to_numpy()
+        chosen = rng.choice(len(outputs), size=min(size, len(outputs)), replace=False)
+        targets.extend(outputs[np.sort(chosen)])
+    return targets
+
+
+def match_measured(
+    planned: pd.DataFrame, measured: pd.DataFrame, probes: frozenset[str] = frozenset()
+) -> pd.DataFrame:
+    """The planned jobs with the seconds and RSS of a measured job with the same output and the
+    same shell command (NaN where none ran; the longest where several runs did), and whether the
+    job was a probe (chosen for its size, not at random)."""
+    same_job = measured.groupby(["output", "shell"]).agg(
+        seconds=("seconds", "max"), max_rss_mb=("max_rss_mb", "max")
     )
+    costed = planned.join(same_job, on=["output", "shell"])
+    return costed.assign(probe=costed["output"].isin(probes))
+
+
+def rule_estimate(costed: pd.DataFrame) -> pd.DataFrame:
+    """Per rule: planned, measured and sampled jobs, estimated core-hours with its standard error,
+    and the longest job and largest RSS measured.
+
+    Two strata: the measured jobs count at their own cost; the unmeasured ones at the mean of the
+    measured jobs that were not probes (a probe is picked for its size, so it would bias the mean;
+    a rule measured only by probes extrapolates from them, flagged by ``sampled`` = 0).
+    """
+    rows = []
+    for (study, rule), jobs in costed.groupby(["study", "rule"]):
+        core_seconds = jobs["seconds"] * jobs["threads"]
+        measured = core_seconds.dropna()
+        sampled = core_seconds[~jobs["probe"]].dropna()
+        basis = sampled if len(sampled) else measured
+        m, unmeasured = len(basis), int(core_seconds.isna().sum())
+        spread = float(basis.std(ddof=1)) if m > 1 else math.nan
+        rows.append(
+            {
+                "study": study,
+                "rule": rule,
+                "jobs": len(jobs),
+                "measured": len(measured),
+                "sampled": len(sampled),
+                "core_hours": (measured.sum() + unmeasured * basis.mean()) / 3600.0
+                if m
+                else math.nan,
+                "se_core_hours": (unmeasured * spread / math.sqrt(m)) / 3600.0
+                if unmeasured and m
+                else 0.0,
+                "max_job_hours": float(jobs["seconds"].max()) / 3600.0 if m else math.nan,
+                "peak_rss_mb": float(jobs["max_rss_mb"].max()) if m else math.nan,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def study_estimate(rules: pd.DataFrame) -> pd.DataFrame:
+    """Per study: jobs, measured jobs, core-hours of the rules with a measurement and its standard
+    error (rules independent), peak RSS, and the jobs of rules nobody measured."""
+    rows = []
+    for study, group in rules.groupby("study"):
+        costed = group[group["measured"] > 0]
+        rows.append(
+            {
+                "study": study,
+                "jobs": int(group["jobs"].sum()),
+                "measured": int(group["measured"].sum()),
+                "core_hours": float(costed["core_hours"].sum()),
+                "se_core_hours": float(np.sqrt((costed["se_core_hours"] ** 2).sum())),
+                "longest_job_hours": float(costed["max_job_hours"].max())
+                if len(costed)
+                else math.nan,
+                "peak_rss_mb": float(costed["peak_rss_mb"].max()) if len(costed) else math.nan,
+                "unmeasured_jobs": int(group.loc[group["measured"] == 0, "jobs"].sum()),
+                "unmeasured_rules": ", ".join(sorted(group.loc[group["measured"] == 0, "rule"])),
+            }
+        )
+    return pd.DataFrame(rows).set_index("study")
