@@ -275,10 +275,13 @@ def evaluate_method(
     else:
         tying = method.tying or config["hdp"]["tying"]
         iterations = method.iterations or config["hdp"]["iterations"]
-        prior = config["hdp"]["prior"]
-        extra: tuple = () if method.tying is None else (tying, iterations)
-        if method.alternative_prior:
+        if method.alternative_prior:  # a prior-sensitivity cell is not given the main prior
             prior, extra = config["prior_sensitivity"]["prior"], ("prior",)
+        else:
+            prior, extra = (
+                config["hdp"]["prior"],
+                (() if method.tying is None else (tying, iterations)),
+            )
         seeds = {n: int_seed(*skey, "hdp", *extra, n, base_seed=base_seed) for n in kept}
         params = {
             "n_iter": iterations,
