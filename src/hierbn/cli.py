@@ -181,6 +181,9 @@ def add_jobsizes_commands(sub: argparse._SubParsersAction) -> None:
         "--plan", default=None, help="saved output of `snakemake -n -p --forceall --configfile …`"
     )
     p.add_argument(
+        "--probes", default=None, help="targets file of jobs measured for their size, not at random"
+    )
+    p.add_argument(
         "--time-margin", type=float, default=2.0, help="Slurm runtime = longest job x this"
     )
     p.add_argument(
@@ -191,7 +194,9 @@ def add_jobsizes_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--min-mb", type=int, default=1000, help="mem_mb floor")
     p.add_argument(
-        "--profile-block", default=None, help="write the profile's set-resources block here"
+        "--profile-block",
+        default=None,
+        help="write a profile `set-resources` block of these sizes here (overrides the rule files')",
     )
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_jobsizes)

@@ -28,8 +28,8 @@ rule azz_e1_cell:
         "../../envs/hierbn.yaml"
     threads: 1  # serial numba kernels + sequential Stan chains
     resources:
-        mem_mb=2000,
-        runtime=240,  # paper scale: 60 NUTS fits of up to ~60 s
+        mem_mb=1300,  # largest RSS of 6 paper jobs 849 MB x 1.5
+        runtime=60,  # min; longest of 6 paper jobs 1,086 s x 2, raised: a busy x6_y6 took 1,625 s
     params:
         config=pick(AZZ["e1"], "n", "reps", "methods", "exact_max_n", "nuts"),
         seed=config["seed"],
@@ -50,7 +50,8 @@ rule azz_lemma1:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        runtime=15,
+        mem_mb=1000,  # largest RSS of 1 paper job 405 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 10 s x 2, floor 10
     params:
         config=pick(AZZ["lemma1"], "settings", "draws"),
         seed=config["seed"],
@@ -72,8 +73,8 @@ rule azz_prepare:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=3000,
-        runtime=15,
+        mem_mb=1000,  # largest RSS of 56 paper jobs 374 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 56 paper jobs 6 s x 2, floor 10
     params:
         n_bins=AZZ["e2"]["n_bins"],
     shell:
@@ -94,8 +95,8 @@ rule azz_e2_dataset:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=3000,
-        runtime=120,
+        mem_mb=1000,  # largest RSS of 56 paper jobs 378 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 56 paper jobs 15 s x 2, floor 10
     params:
         config=pick(AZZ["e2"], "n", "reps", "test_size", "methods", "root_estimator"),
         seed=config["seed"],
@@ -118,8 +119,8 @@ rule azz_e3_adult:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=3000,
-        runtime=60,
+        mem_mb=1000,  # largest RSS of 1 paper job 383 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 5 s x 2, floor 10
     params:
         config=pick(AZZ["e3"], "n", "reps", "methods", "root_estimator"),
         seed=config["seed"],
@@ -143,8 +144,8 @@ rule azz_e4_adult:
         "../../envs/hierbn.yaml"
     threads: 1  # timings on one core, Stan chains sequential (A19)
     resources:
-        mem_mb=3000,
-        runtime=240,
+        mem_mb=2100,  # largest RSS of 1 paper job 1,362 MB x 1.5
+        runtime=43,  # min; longest of 1 paper job 1,268 s x 2
     params:
         config=pick(
             AZZ["e4"],
@@ -180,8 +181,8 @@ rule azz_e5_job:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=2000,
-        runtime=30,  # paper scale: K = 100 users x 500-tree forests, about a minute
+        mem_mb=1000,  # largest RSS of 90 paper jobs 366 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 90 paper jobs 104 s x 2, floor 10
     params:
         config=pick(
             AZZ["e5"],
@@ -213,8 +214,8 @@ rule azz_claims:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=4000,
-        runtime=15,
+        mem_mb=1000,  # largest RSS of 1 paper job 413 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     shell:
         "hierbn azzimonti2019 claims --e1 {input.e1} --lemma1 {input.lemma1} "
         "--e2 {input.e2} --e3 {input.e3} --e4 {input.e4} --e5 {input.e5} --out {output.claims} "

@@ -21,7 +21,8 @@ rule beal_scores:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        runtime=60,
+        mem_mb=1000,  # largest RSS of 11 paper jobs 261 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 11 paper jobs 23 s x 2, floor 10
     params:
         config=as_json(beal.scores_config(BEAL)),
         seed=config["seed"],
@@ -42,7 +43,8 @@ rule beal_ais:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        runtime=120,  # 136 AIS runs of 16,384 steps
+        mem_mb=1000,  # largest RSS of 10 paper jobs 236 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 10 paper jobs 104 s x 2, floor 10
     params:
         config=as_json(beal.ais_config(BEAL)),
         seed=config["seed"],
@@ -63,7 +65,8 @@ rule beal_schedule:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        runtime=240,
+        mem_mb=1000,  # largest RSS of 1 paper job 237 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 36 s x 2, floor 10
     params:
         config=as_json({"schedule": BEAL["schedule"], "ais": beal.ais_config(BEAL)}),
         seed=config["seed"],
@@ -86,7 +89,8 @@ rule beal_claims:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=4000,
+        mem_mb=4000,  # not measured at paper scale (smoke: 316 MB); reads 2,660 tables
+        runtime=30,  # min; not measured at paper scale (smoke: 2 s)
     shell:
         "hierbn beal2006 claims --scores {input.scores} --ais {input.ais} "
         "--schedule {input.schedule} --out {output.claims} --table2 {output.table2} "

@@ -23,6 +23,9 @@ rule bk_prepare:
         benchmark_of(bk.PREPARED)
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 0 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 0 s x 2, floor 10
     shell:
         "hierbn becker2018 prepare --canonical {input} --out {output.data} "
         "--check {output.check} > {log} 2>&1"
@@ -39,6 +42,9 @@ rule bk_table2:
         benchmark_of("results/becker2018/table2.parquet")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 311 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     shell:
         "hierbn becker2018 table2 --prepared {input} --out {output} > {log} 2>&1"
 
@@ -57,6 +63,9 @@ rule bk_vb:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 2 paper jobs 362 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 2 paper jobs 2 s x 2, floor 10
     params:
         config=as_json(bk.fit_config(BK)),
     shell:
@@ -80,7 +89,8 @@ rule bk_gibbs:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        runtime=30,
+        mem_mb=1000,  # largest RSS of 4 paper jobs 368 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 4 paper jobs 3 s x 2, floor 10
     params:
         config=as_json(bk.gibbs_config(BK)),
         seed=config["seed"],
@@ -105,7 +115,8 @@ rule bk_nuts:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        runtime=120,
+        mem_mb=1400,  # largest RSS of 1 paper job 913 MB x 1.5
+        runtime=10,  # min; longest of 1 paper job 208 s x 2, floor 10
     params:
         config=as_json(bk.nuts_config(BK)),
         seed=config["seed"],
@@ -127,6 +138,9 @@ rule bk_lasso:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 284 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         config=as_json({}),
     shell:
@@ -149,6 +163,9 @@ rule bk_cv:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 50 paper jobs 380 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 50 paper jobs 3 s x 2, floor 10
     params:
         config=as_json(bk.cv_config(BK)),
         seed=config["seed"],
@@ -169,6 +186,9 @@ rule bk_timing:
         benchmark_of("results/becker2018/timing.parquet")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 365 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 4 s x 2, floor 10
     params:
         config=as_json(bk.timing_config(BK)),
         seed=config["seed"],
@@ -189,6 +209,9 @@ rule bk_sensitivity:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 354 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         config=as_json(bk.sensitivity_config(BK)),
     shell:
@@ -209,6 +232,9 @@ rule bk_synthetic:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 10 paper jobs 351 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 10 paper jobs 4 s x 2, floor 10
     params:
         config=as_json(bk.synthetic_config(BK)),
         seed=config["seed"],
@@ -228,6 +254,9 @@ rule bk_toy:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 334 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         config=as_json(bk.fit_config(BK)),
         seed=config["seed"],
@@ -249,7 +278,8 @@ rule bk_claims:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=4000,
+        mem_mb=1000,  # paper run of an earlier command: 424 MB x 1.5, floor 1000
+        runtime=10,  # min; paper run of an earlier command: 5 s
     shell:
         "hierbn becker2018 claims --table2 {input.table2} --vb {input.vb} --gibbs {input.gibbs} "
         "--gibbs-beta {input.gibbs_beta} --nuts {input.nuts} --lasso {input.lasso} "

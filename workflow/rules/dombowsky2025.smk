@@ -27,6 +27,9 @@ rule dd_table1:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 4 paper jobs 390 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 4 paper jobs 4 s x 2, floor 10
     params:
         config=as_json(dd.table1_config(DD)),
         reps=dd.reps_argument(DD["table1"]["datasets"], DD["table1"]["block"]),
@@ -54,7 +57,8 @@ rule dd_table1_bayes:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        runtime=60,
+        mem_mb=1300,  # largest RSS of 4 paper jobs 839 MB x 1.5
+        runtime=10,  # min; longest of 4 paper jobs 102 s x 2, floor 10
     params:
         config=as_json(dd.table1_bayes_config(DD)),
         reps=dd.reps_argument(
@@ -81,6 +85,9 @@ rule dd_table3:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 8 paper jobs 365 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 8 paper jobs 5 s x 2, floor 10
     params:
         config=lambda w: as_json(dd.table3_config(DD, w.k1)),
         reps=dd.reps_argument(DD["table3"]["reps"], DD["table3"]["block"]),
@@ -106,6 +113,9 @@ rule dd_tables78:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 16 paper jobs 382 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 16 paper jobs 7 s x 2, floor 10
     params:
         config=lambda w: as_json(dd.tables78_config(DD, w.truth)),
         reps=dd.reps_argument(DD["tables78"]["datasets"], DD["tables78"]["block"]),
@@ -128,6 +138,9 @@ rule dd_alarm_prepare:
         benchmark_of(dd.PREPARED)
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 374 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     shell:
         "hierbn dombowsky2025 alarm-prepare --canonical {input} --out {output.data} "
         "--check {output.check} > {log} 2>&1"
@@ -148,6 +161,9 @@ rule dd_alarm:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 21 paper jobs 389 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 21 paper jobs 6 s x 2, floor 10
     params:
         config=as_json(dd.alarm_config(DD)),
         seed=config["seed"],
@@ -172,6 +188,9 @@ rule dd_alarm_structure:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 21 paper jobs 383 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 21 paper jobs 4 s x 2, floor 10
     params:
         config=as_json(dd.alarm_structure_config(DD)),
         seed=config["seed"],
@@ -193,6 +212,9 @@ rule dd_lucas_prepare:
         benchmark_of(dd.LUCAS)
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 8 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 0 s x 2, floor 10
     shell:
         "hierbn dombowsky2025 lucas-prepare --canonical {input} --out {output.data} "
         "--check {output.check} > {log} 2>&1"
@@ -213,6 +235,9 @@ rule dd_lucas:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 6 paper jobs 372 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 6 paper jobs 8 s x 2, floor 10
     params:
         config=lambda w: as_json(dd.lucas_config(DD, w.target)),
         seed=config["seed"],
@@ -238,6 +263,9 @@ rule dd_metabric_prepare:
         mode="code|clean",
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 159 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 1 s x 2, floor 10
     shell:
         "hierbn dombowsky2025 metabric-prepare --patients {input.patients} "
         "--samples {input.samples} --mode {wildcards.mode} --out {output.data} "
@@ -260,6 +288,9 @@ rule dd_metabric:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 3 paper jobs 385 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 3 paper jobs 16 s x 2, floor 10
     params:
         config=lambda w: as_json(dd.metabric_config(DD, w.outcome)),
         seed=config["seed"],
@@ -279,6 +310,9 @@ rule dd_checks:
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 627 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 36 s x 2, floor 10
     params:
         config=as_json(dd.checks_config(DD)),
         seed=config["seed"],
@@ -300,7 +334,8 @@ rule dd_claims:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=4000,
+        mem_mb=1000,  # paper run of an earlier command: 604 MB x 1.5, floor 1000
+        runtime=10,  # min; paper run of an earlier command: 2 s
     run:
         shell_with_argfiles(
             "hierbn dombowsky2025 claims --results {results} --traces {traces} "

@@ -34,8 +34,8 @@ rule pj_cv:
         "../../envs/hierbn.yaml"
     threads: 1  # raise on a larger machine: a classifier's HDP trees run in parallel threads
     resources:
-        mem_mb=8000,  # the shared Stirling table alone can reach ~1.5 GB
-        runtime=1440,  # 50,000 Gibbs iterations per tree, 8 structures, 10 folds
+        mem_mb=8000,  # not measured: every CV cell of one data set in one job
+        runtime=1440,  # min; not measured (the paper config runs pj_cv_cell jobs)
     params:
         config=as_json(pj.cv_config(PJ)),
         seed=config["seed"],
@@ -64,8 +64,8 @@ rule pj_cv_cell:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=6000,  # the shared Stirling table reaches ~1.5 GB on Adult-size folds
-        runtime=240,  # one structure x estimator on one fold; kDB-5 HDP on the largest sets
+        mem_mb=1200,  # largest RSS of 33 paper jobs 741 MB x 1.5
+        runtime=60,  # min; longest of 33 paper jobs 666 s x 2, raised: 33 of 31,020 measured
     params:
         config=pj.CellParams(PJ["cv"]),
         seed=config["seed"],
@@ -92,8 +92,8 @@ rule pj_learning_curve:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=6000,
-        runtime=1440,  # 8 sizes x 2 structures x {m, HDP 50k iterations}
+        mem_mb=1100,  # largest RSS of 2 paper jobs 710 MB x 1.5
+        runtime=10,  # min; longest of 2 paper jobs 89 s x 2, floor 10
     params:
         config=pick(PJ["learning_curve"], "sizes", "structures", "backoff", "hdp"),
         seed=config["seed"],
@@ -116,8 +116,8 @@ rule pj_timing:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=6000,
-        runtime=600,  # one core on purpose: every BNC at 5k and 50k iterations
+        mem_mb=3100,  # largest RSS of 1 paper job 2,009 MB x 1.5
+        runtime=41,  # min; longest of 1 paper job 1,217 s x 2
     params:
         config=pick(PJ["timing"], "structures", "iterations", "tying", "prior"),
         seed=config["seed"],
@@ -139,8 +139,8 @@ rule pj_splice:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=16000,  # not yet measured: 1M training windows of 141 positions as int64 codes
-        runtime=1440,
+        mem_mb=16000,  # not measured: 1M training windows of 141 positions
+        runtime=1440,  # min; not measured (optional E11, data not mirrored)
     params:
         config=as_json(pj.splice_config(PJ)),
         seed=config["seed"],
@@ -158,6 +158,9 @@ rule pj_table1:
         benchmark_of("results/petitjean2018/table1.parquet")
     conda:
         "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=1000,  # largest RSS of 1 paper job 318 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         config=pick(PJ["table1"], "iterations", "seeds"),
         seed=config["seed"],
@@ -185,7 +188,8 @@ rule pj_claims:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=8000,
+        mem_mb=8000,  # not measured at paper scale (smoke: 704 MB); reads 31,020 cells
+        runtime=60,  # min; not measured at paper scale (smoke: 3 s)
     params:
         config=as_json(pj.claims_config(PJ)),
     run:
