@@ -192,6 +192,23 @@ def test_a_fully_measured_rule_has_no_sampling_error() -> None:
     assert (row["core_hours"], row["se_core_hours"]) == (pytest.approx(12 / 3600), 0.0)
 
 
+def test_one_sampled_job_gives_an_estimate_without_a_standard_error() -> None:
+    costed = pd.DataFrame(
+        {
+            "rule": ["r", "r", "q"],
+            "study": ["s"] * 3,
+            "threads": [1] * 3,
+            "seconds": [5.0, math.nan, 1.0],
+            "max_rss_mb": [1.0, math.nan, 1.0],
+            "probe": [False] * 3,
+        }
+    )
+    rules = rule_estimate(costed)
+    assert rules.set_index("rule").loc["r", "core_hours"] == pytest.approx(10 / 3600)
+    assert math.isnan(rules.set_index("rule").loc["r", "se_core_hours"])
+    assert math.isnan(study_estimate(rules).loc["s", "se_core_hours"])
+
+
 def test_profile_sizes_add_the_margin_round_up_and_keep_the_floors() -> None:
     sizes = pd.DataFrame(
         {"max_s": [100.0, 3000.0], "max_rss_mb": [120.0, 2010.0]}, index=["small", "big"]

@@ -92,8 +92,8 @@ rule pj_learning_curve:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1100,  # largest RSS of 2 paper jobs 710 MB x 1.5
-        runtime=10,  # min; longest of 2 paper jobs 89 s x 2, floor 10
+        mem_mb=1100,  # largest RSS of 7 paper jobs 710 MB x 1.5
+        runtime=23,  # min; longest of 7 paper jobs 666 s x 2
     params:
         config=pick(PJ["learning_curve"], "sizes", "structures", "backoff", "hdp"),
         seed=config["seed"],
@@ -116,8 +116,8 @@ rule pj_timing:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=3100,  # largest RSS of 1 paper job 2,009 MB x 1.5
-        runtime=41,  # min; longest of 1 paper job 1,217 s x 2
+        mem_mb=3100,  # largest RSS of 2 paper jobs 2,009 MB x 1.5
+        runtime=41,  # min; longest of 2 paper jobs 1,217 s x 2
     params:
         config=pick(PJ["timing"], "structures", "iterations", "tying", "prior"),
         seed=config["seed"],

@@ -238,7 +238,8 @@ def rule_estimate(costed: pd.DataFrame) -> pd.DataFrame:
 
 def study_estimate(rules: pd.DataFrame) -> pd.DataFrame:
     """Per study: jobs, measured jobs, core-hours of the rules with a measurement and its standard
-    error (rules independent), peak RSS, and the jobs of rules nobody measured."""
+    error (rules independent; unknown if one rule extrapolates from a single job), peak RSS, and
+    the jobs of rules nobody measured."""
     rows = []
     for study, group in rules.groupby("study"):
         costed = group[group["measured"] > 0]
@@ -248,7 +249,8 @@ def study_estimate(rules: pd.DataFrame) -> pd.DataFrame:
                 "jobs": int(group["jobs"].sum()),
                 "measured": int(group["measured"].sum()),
                 "core_hours": float(costed["core_hours"].sum()),
-                "se_core_hours": float(np.sqrt((costed["se_core_hours"] ** 2).sum())),
+                # NaN when a rule extrapolates from a single sampled job (no spread to go by)
+                "se_core_hours": float(np.sqrt((costed["se_core_hours"] ** 2).sum(skipna=False))),
                 "longest_job_hours": float(costed["max_job_hours"].max())
                 if len(costed)
                 else math.nan,
