@@ -288,6 +288,13 @@ def test_a_malformed_sample_request_names_the_argument(tmp_path: Path) -> None:
         )
 
 
+def test_a_profile_block_without_a_plan_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=r"--profile-block and --probes need --plan"):
+        main(
+            ["jobsizes", "--run-dir", str(tmp_path), "--profile-block", "b.yaml", "--out", "o.json"]
+        )
+
+
 def test_a_benchmark_without_a_recorded_job_is_named(tmp_path: Path) -> None:
     _job(tmp_path, "results/azzimonti2019/a.parquet", "r", [1.0], 1.0)
     (tmp_path / "logs" / "benchmarks" / "stray.tsv").write_text("s\tmax_rss\n1\t1\n")

@@ -86,6 +86,8 @@ def cmd_jobsizes(args: argparse.Namespace) -> None:
     from hierbn.io import write_with
     from hierbn.report import jobsizes
 
+    if (args.profile_block or args.probes) and not args.plan:
+        raise SystemExit("--profile-block and --probes need --plan: sizes come from planned jobs")
     measured = jobsizes.measured_jobs([Path(d) for d in args.run_dir], tuple(STUDIES))
     summary: dict = {"run_dirs": args.run_dir}
     with pd.option_context("display.width", 200, "display.max_rows", None):
