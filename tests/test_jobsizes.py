@@ -295,6 +295,31 @@ def test_a_profile_block_without_a_plan_is_refused(tmp_path: Path) -> None:
         )
 
 
+def test_a_folder_that_is_no_snakemake_run_is_named(tmp_path: Path) -> None:
+    with pytest.raises(
+        SystemExit, match=r"hierbn jobsizes: .*nowhere: no \.snakemake/metadata here"
+    ):
+        main(
+            ["jobsizes", "--run-dir", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o.json")]
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("nothing to be done\n", "lists no job"),
+        ("rule r:\n    output: results/x\n", "lists no shell command"),
+    ],
+)
+def test_a_plan_without_jobs_or_commands_is_named(tmp_path: Path, text: str, problem: str) -> None:
+    plan = tmp_path / "plan.txt"
+    plan.write_text(text)
+    with pytest.raises(SystemExit, match=rf"hierbn jobsizes-sample: .*plan\.txt: {problem}"):
+        main(
+            ["jobsizes-sample", "--plan", str(plan), "--rule", "r=1", "--out", str(tmp_path / "t")]
+        )
+
+
 def test_a_benchmark_without_a_recorded_job_is_named(tmp_path: Path) -> None:
     _job(tmp_path, "results/azzimonti2019/a.parquet", "r", [1.0], 1.0)
     (tmp_path / "logs" / "benchmarks" / "stray.tsv").write_text("s\tmax_rss\n1\t1\n")

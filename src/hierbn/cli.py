@@ -79,6 +79,16 @@ def cmd_runtime(args: argparse.Namespace) -> None:
 
 
 def cmd_jobsizes(args: argparse.Namespace) -> None:
+    """``hierbn jobsizes``: a missing or malformed run folder, plan or probes file is named."""
+    if (args.profile_block or args.probes) and not args.plan:
+        raise SystemExit("--profile-block and --probes need --plan: sizes come from planned jobs")
+    try:
+        _jobsizes(args)
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"hierbn jobsizes: {error}") from None
+
+
+def _jobsizes(args: argparse.Namespace) -> None:
     from pathlib import Path
 
     import pandas as pd
@@ -86,8 +96,6 @@ def cmd_jobsizes(args: argparse.Namespace) -> None:
     from hierbn.io import write_with
     from hierbn.report import jobsizes
 
-    if (args.profile_block or args.probes) and not args.plan:
-        raise SystemExit("--profile-block and --probes need --plan: sizes come from planned jobs")
     measured = jobsizes.measured_jobs([Path(d) for d in args.run_dir], tuple(STUDIES))
     summary: dict = {"run_dirs": args.run_dir}
     with pd.option_context("display.width", 200, "display.max_rows", None):
@@ -96,7 +104,7 @@ def cmd_jobsizes(args: argparse.Namespace) -> None:
             print(sizes.round(2).to_string())
             summary["per_rule"] = sizes.reset_index().to_dict(orient="records")
         else:
-            planned = jobsizes.planned_jobs(Path(args.plan).read_text(), tuple(STUDIES))
+            planned = jobsizes.read_plan(Path(args.plan), tuple(STUDIES))
             probes = (
                 frozenset(Path(args.probes).read_text().split()) if args.probes else frozenset()
             )
@@ -141,7 +149,7 @@ def cmd_jobsizes_sample(args: argparse.Namespace) -> None:
     from pathlib import Path
 
     from hierbn.io import write_with
-    from hierbn.report.jobsizes import planned_jobs, sample_jobs
+    from hierbn.report.jobsizes import read_plan, sample_jobs
 
     per_rule = {}
     for item in args.rule:
@@ -149,8 +157,10 @@ def cmd_jobsizes_sample(args: argparse.Namespace) -> None:
         if not size.isdigit():
             raise SystemExit(f"--rule {item!r}: expected RULE=COUNT, e.g. pj_cv_cell=30")
         per_rule[rule] = int(size)
-    planned = planned_jobs(Path(args.plan).read_text(), tuple(STUDIES))
-    targets = sample_jobs(planned, per_rule, args.seed)
+    try:
+        targets = sample_jobs(read_plan(Path(args.plan), tuple(STUDIES)), per_rule, args.seed)
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"hierbn jobsizes-sample: {error}") from None
     write_with(args.out, lambda tmp: tmp.write_text("\n".join(targets) + "\n"))
 
 

@@ -55,6 +55,10 @@ def study_of(output: str, studies: tuple[str, ...]) -> str:
 
 def job_records(run_dir: Path) -> dict[str, dict]:
     """Output path -> Snakemake's metadata record (rule, shellcmd, ...) of the run in ``run_dir``."""
+    if not (run_dir / METADATA).is_dir():
+        raise ValueError(
+            f"{run_dir}: no {METADATA} here; expected the folder a Snakemake run ran in"
+        )
     records = {}
     for record in (run_dir / METADATA).iterdir():
         name = record.name
@@ -70,7 +74,7 @@ def job_records(run_dir: Path) -> dict[str, dict]:
 
 def measured_jobs(run_dirs: Sequence[Path], studies: tuple[str, ...]) -> pd.DataFrame:
     """One row per benchmarked job of every run: rule, study, output, shell command, seconds (mean
-    of repeats), max RSS (MB) and the run's folder."""
+    of repeats) and max RSS (MB)."""
     rows = []
     for run_dir in run_dirs:
         records = job_records(run_dir)
@@ -87,10 +91,9 @@ def measured_jobs(run_dirs: Sequence[Path], studies: tuple[str, ...]) -> pd.Data
                     "shell": records[output].get("shellcmd") or "",
                     "seconds": float(pd.to_numeric(table["s"], errors="coerce").mean()),
                     "max_rss_mb": float(pd.to_numeric(table["max_rss"], errors="coerce").max()),
-                    "run_dir": str(run_dir),
                 }
             )
-    columns = ["rule", "study", "output", "shell", "seconds", "max_rss_mb", "run_dir"]
+    columns = ["rule", "study", "output", "shell", "seconds", "max_rss_mb"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -170,6 +173,20 @@ def planned_jobs(dry_run: str, studies: tuple[str, ...]) -> pd.DataFrame:
         for job in dry_run_jobs(dry_run)
     ]
     return pd.DataFrame(rows, columns=["rule", "study", "output", "threads", "shell"])
+
+
+def read_plan(path: Path, studies: tuple[str, ...]) -> pd.DataFrame:
+    """``planned_jobs`` of a saved dry run, refused when it lists no job or no shell command."""
+    planned = planned_jobs(path.read_text(), studies)
+    if planned.empty:
+        raise ValueError(
+            f"{path}: lists no job; expected the output of `snakemake -n -p --forceall`"
+        )
+    if not planned["shell"].str.len().any():
+        raise ValueError(
+            f"{path}: lists no shell command; make the dry run with -p (--printshellcmds)"
+        )
+    return planned
 
 
 def sample_jobs(planned: pd.DataFrame, per_rule: dict[str, int], seed: int) -> list[str]:
