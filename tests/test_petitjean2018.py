@@ -2,20 +2,19 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from hierbn.data.cv import encode_fold
+from hierbn.metrics import rmse_multiclass, zero_one_loss
+from hierbn.stats_tests import sign_test
 from hierbn.studies.petitjean2018.claims import Results, evaluate_claims
 from hierbn.studies.petitjean2018.protocol import (
     Method,
     cell_config,
     cv_methods,
     cv_splits,
-    encode_fold,
-    rmse_multiclass,
     run_cv,
     run_cv_cell,
     run_learning_curve,
-    sign_test,
     win_draw_loss,
-    zero_one_loss,
 )
 from hierbn.studies.petitjean2018.tables import iteration_table
 

@@ -16,6 +16,18 @@ def accuracy(y_true: np.ndarray, proba: np.ndarray) -> float:
     return float(np.mean(np.argmax(proba, axis=1) == np.asarray(y_true)))
 
 
+def zero_one_loss(y: np.ndarray, proba: np.ndarray) -> float:
+    """Error rate of the argmax (ties to the lowest class index)."""
+    return float(np.mean(np.argmax(proba, axis=1) != y))
+
+
+def rmse_multiclass(y: np.ndarray, proba: np.ndarray) -> float:
+    """sqrt( mean_i (1/|Y|) sum_y (P(y|x_i) - [y = y_i])^2 ) (petitjean2018 spec §4.4)."""
+    truth = np.zeros_like(proba)
+    truth[np.arange(y.size), y] = 1.0
+    return float(np.sqrt(np.mean(np.mean((proba - truth) ** 2, axis=1))))
+
+
 def binary_auc(positive: np.ndarray, score: np.ndarray) -> float:
     """P(score of a random positive > score of a random negative), ties counted 1/2."""
     pos = np.asarray(positive, dtype=bool)

@@ -10,33 +10,21 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy.stats import binomtest
 from sklearn.ensemble import RandomForestClassifier
 
+from hierbn.bn.classifier_structures import STRUCTURES, build_structure
 from hierbn.bn.context_models import class_log_posterior_from_models, fit_context_models
-from hierbn.bn.counting import validate_codes
-from hierbn.bn.skdb import select_skdb
-from hierbn.bn.structures import BNStructure, kdb, naive_bayes, tan
-from hierbn.data.discretise import apply_cuts, mdl_cuts
+from hierbn.bn.structures import BNStructure
+from hierbn.data.cv import encode_fold, two_fold_split
 from hierbn.data.sequences import read_labels, read_windows
 from hierbn.forest import forest_proba
+from hierbn.metrics import rmse_multiclass, zero_one_loss
 from hierbn.seeds import int_seed, rng_for
+from hierbn.stats_tests import sign_test
 from hierbn.studies.common import tidy
 
 STUDY = "petitjean2018"
 M_GRID = (0.0, 0.05, 0.2, 1.0, 5.0, 20.0)
-STRUCTURES = ("nb", "tan", "kdb1", "kdb2", "kdb3", "kdb4", "kdb5", "skdb")
-
-
-def stratified_two_fold(y: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Fold label (0/1) per row: each class's rows are shuffled and alternated between folds."""
-    fold = np.empty(y.size, dtype=np.int64)
-    start = 0
-    for c in np.unique(y):
-        rows = rng.permutation(np.flatnonzero(y == c))
-        fold[rows] = (np.arange(rows.size) + start) % 2
-        start += rows.size
-    return fold
 
 
 def cv_split(
@@ -44,8 +32,7 @@ def cv_split(
 ) -> tuple[np.ndarray, np.ndarray]:
     """(train rows, test rows) of one split of the stratified 5x2 CV (spec §4.3); the split of
     a round depends only on (data set, round), so every method and job sees the same one."""
-    labels = stratified_two_fold(y, rng_for(STUDY, "cv", dataset, round_, base_seed=base_seed))
-    return np.flatnonzero(labels != fold), np.flatnonzero(labels == fold)
+    return two_fold_split(y, (STUDY, "cv", dataset, round_), fold, base_seed)
 
 
 def cv_splits(
@@ -53,70 +40,6 @@ def cv_splits(
 ) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
     """Stratified 5x2 CV (spec §4.3): (round, fold, train rows, test rows), shared by all methods."""
     return [(r, f, *cv_split(y, dataset, r, f, base_seed)) for r in range(rounds) for f in (0, 1)]
-
-
-def encode_fold(frame: pd.DataFrame, target: str, train: np.ndarray, test: np.ndarray):
-    """Integer codes for a fold: numeric columns by MDL cuts fitted on the training rows (spec
-    §4.2), every attribute with an extra 'missing' category, the class last."""
-    y_all = frame[target].cat.codes.to_numpy()
-    names, cards, columns = [], [], []
-    for name in frame.columns:
-        if name == target:
-            continue
-        col = frame[name]
-        if col.dtype.kind == "f":
-            values = col.to_numpy()
-            cuts = mdl_cuts(values[train], y_all[train])
-            codes = apply_cuts(values, cuts)
-            n_states = cuts.size + 1
-        else:
-            codes = col.cat.codes.to_numpy().astype(np.int64)
-            n_states = len(col.cat.categories)
-        codes = np.where(codes < 0, n_states, codes)  # missing is its own value
-        names.append(name)
-        cards.append(n_states + 1)
-        columns.append(codes)
-    names.append(target)
-    cards.append(len(frame[target].cat.categories))
-    columns.append(y_all)
-    data = validate_codes(np.column_stack(columns), np.asarray(cards))
-    return data[train], data[test], names, cards
-
-
-def zero_one_loss(y: np.ndarray, proba: np.ndarray) -> float:
-    """Error rate of the argmax (ties to the lowest class index)."""
-    return float(np.mean(np.argmax(proba, axis=1) != y))
-
-
-def rmse_multiclass(y: np.ndarray, proba: np.ndarray) -> float:
-    """sqrt( mean_i (1/|Y|) sum_y (P(y|x_i) - [y = y_i])^2 ) (spec §4.4)."""
-    truth = np.zeros_like(proba)
-    truth[np.arange(y.size), y] = 1.0
-    return float(np.sqrt(np.mean(np.mean((proba - truth) ** 2, axis=1))))
-
-
-def sign_test(wins: int, losses: int) -> float:
-    """Two-tailed binomial sign test with draws excluded (spec §4.6)."""
-    return float(binomtest(wins, wins + losses, 0.5).pvalue) if wins + losses else 1.0
-
-
-def build_structure(
-    name: str, codes: np.ndarray, names: list[str], cards: list[int]
-) -> tuple[BNStructure, tuple[int, ...]]:
-    """One of the 8 BNC structures learned on training codes; returns it and the kept features."""
-    k = len(names) - 1
-    if name == "nb":
-        structure = naive_bayes(names, cards, k)
-    elif name == "tan":
-        structure = tan(codes, names, cards, k, spanning="prim")
-    elif name.startswith("kdb"):
-        structure = kdb(codes, names, cards, k, int(name[3:]))
-    elif name == "skdb":
-        selection = select_skdb(codes, names, cards, k)
-        return selection.structure, selection.kept
-    else:
-        raise ValueError(f"unknown structure {name!r}; expected one of {STRUCTURES}")
-    return structure, tuple(i for i in range(len(names)) if i != k)
 
 
 def _predict(structure, kept, train, test, kind, seeds, threads=1, **params) -> np.ndarray:
