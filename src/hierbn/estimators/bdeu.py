@@ -7,15 +7,17 @@ import numpy as np
 from hierbn.validate import check_counts, check_positive
 
 
-def bdeu_theta(counts: np.ndarray, iss: float) -> np.ndarray:
+def bdeu_theta(counts: np.ndarray, iss: float, n_configs: int | None = None) -> np.ndarray:
     """E[theta_{x|y}] = (n_xy + iss/(|X||Y|)) / (n_y + iss/|Y|) for ``counts[x, y]``.
 
     A parentless node is a table with one column (|Y| = 1). Empty columns give the uniform
-    distribution.
+    distribution. ``n_configs`` is |Y| when ``counts`` holds only some of the configurations
+    (the observed ones of a sparse table); by default every column is one.
     """
     table = check_counts(counts)
     iss = check_positive(iss, "iss")
-    n_x, n_y = table.shape
+    n_x = table.shape[0]
+    n_y = table.shape[1] if n_configs is None else n_configs
     pseudo = iss / (n_x * n_y)
     return (table + pseudo) / (table.sum(axis=0, keepdims=True) + iss / n_y)
 
