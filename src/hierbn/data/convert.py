@@ -89,12 +89,12 @@ def build_dataset(entry: DatasetEntry, raw_paths: list[str | Path]) -> pd.DataFr
     if not isinstance(target.dtype, pd.CategoricalDtype):
         target = target.astype("category")
     if target.cat.categories.dtype.kind in "iuf":
-        target = target.cat.rename_categories(_number_labels(target.cat.categories.to_numpy()))
+        target = target.cat.rename_categories(number_labels(target.cat.categories.to_numpy()))
     data[entry.target] = target
     return data
 
 
-def _number_labels(values: np.ndarray) -> list[str]:
+def number_labels(values: np.ndarray) -> list[str]:
     """Numeric class levels as text ("0", "1", "2.5"): parquet keeps a categorical of strings,
     while a categorical of numbers is read back as plain numbers."""
     values = values.astype(float)

@@ -9,7 +9,7 @@ import importlib
 from types import ModuleType
 
 STUDIES: tuple[str, ...] = (
-    "azzimonti2019", "beal2006", "petitjean2018", "becker2018", "dombowsky2025"
+    "azzimonti2019", "beal2006", "petitjean2018", "becker2018", "dombowsky2025", "panel"
 )  # fmt: skip
 
 

@@ -1,0 +1,177 @@
+# panel: every CPT estimator on every BN classifier structure, on identical stratified 5x2 CV
+# folds of the registry's shared data sets and the user's own files (panel.datasets), learning
+# curves, then ranks, Friedman/Nemenyi and win/draw/loss tests and the claims. One job per data
+# set, or per (data set, round, fold, structure, estimator) under cv.jobs: cell. Which config
+# values each job reads: hierbn.studies.panel.workflow.
+
+from hierbn.studies.panel import workflow as pn
+
+PN = config["panel"]
+PN_DATASETS = pn.dataset_entries(PN)
+
+CLAIMS_INPUTS["panel"] = pn.claims_inputs(PN, list(PN_DATASETS))
+REPORT_INPUTS["panel"] = pn.report_inputs()
+
+
+rule panel_prepare:
+    input:
+        lambda wildcards: pn.prepare_input(PN_DATASETS[wildcards.dataset]),
+    output:
+        data="resources/panel/{dataset}.parquet",
+        check="resources/panel/{dataset}.check.json",
+    log:
+        "logs/panel/prepare/{dataset}.log",
+    benchmark:
+        benchmark_of("resources/panel/{dataset}.parquet")
+    conda:
+        "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=1000,  # not measured at paper scale; one table in memory
+        runtime=10,  # min; not measured at paper scale (smoke: seconds)
+    params:
+        entry=lambda wildcards: pn.prepare_params(PN_DATASETS[wildcards.dataset]),
+        seed=config["seed"],
+    shell:
+        "hierbn panel prepare --input {input:q} --dataset {wildcards.dataset} "
+        "--config {params.entry} --seed {params.seed} --out {output.data} "
+        "--check {output.check} > {log} 2>&1"
+
+
+# the panel's data sets come from several studies and the user: its own data report (the shared
+# one compares a study's data sets with its paper's table)
+rule panel_data_report:
+    input:
+        expand("resources/panel/{dataset}.check.json", dataset=list(PN_DATASETS)),
+    output:
+        "results/panel/data_sets.tsv",
+    log:
+        "logs/panel/data_report.log",
+    benchmark:
+        benchmark_of("results/panel/data_sets.tsv")
+    conda:
+        "../../envs/hierbn.yaml"
+    resources:
+        runtime=5,
+    shell:
+        "hierbn panel data-report --checks {input} --out {output} > {log} 2>&1"
+
+
+rule panel_cv:
+    input:
+        "resources/panel/{dataset}.parquet",
+    output:
+        "results/panel/cv/{dataset}.parquet",
+    log:
+        "logs/panel/cv/{dataset}.log",
+    benchmark:
+        benchmark_of("results/panel/cv/{dataset}.parquet")
+    priority: 1
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    resources:
+        mem_mb=4000,  # not measured at paper scale: every cell of one data set in one job
+        runtime=1440,  # min; not measured (the paper config runs panel_cv_cell jobs)
+    params:
+        config=as_json(pn.cv_config(PN)),
+        seed=config["seed"],
+    shell:
+        "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output} > {log} 2>&1"
+
+
+rule panel_cv_cell:
+    input:
+        "resources/panel/{dataset}.parquet",
+    output:
+        "results/panel/cv/{dataset}/r{round}f{fold}/{structure}/{estimator}.parquet",
+    log:
+        "logs/panel/cv/{dataset}/r{round}f{fold}/{structure}/{estimator}.log",
+    benchmark:
+        benchmark_of(
+            "results/panel/cv/{dataset}/r{round}f{fold}/{structure}/{estimator}.parquet"
+        )
+    wildcard_constraints:
+        round=r"\d+",
+        fold="[01]",
+        structure="[a-z0-9]+",
+        estimator="[a-z0-9.]+",
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,  # not measured at paper scale
+        runtime=60,  # min; not measured at paper scale
+    params:
+        config=pn.CellParams(PN),
+        seed=config["seed"],
+    shell:
+        "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
+        "--round {wildcards.round} --fold {wildcards.fold} "
+        "--structure {wildcards.structure} --estimator {wildcards.estimator} "
+        "--config {params.config} --seed {params.seed} --threads {threads} "
+        "--out {output} > {log} 2>&1"
+
+
+rule panel_learning_curve:
+    input:
+        "resources/panel/{dataset}.parquet",
+    output:
+        "results/panel/learning_curve/{dataset}/run{run}.parquet",
+    log:
+        "logs/panel/learning_curve/{dataset}/run{run}.log",
+    benchmark:
+        benchmark_of("results/panel/learning_curve/{dataset}/run{run}.parquet")
+    wildcard_constraints:
+        run=r"\d+",
+    priority: 1
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,  # not measured at paper scale
+        runtime=240,  # min; not measured at paper scale
+    params:
+        config=as_json(pn.curve_config(PN)),
+        seed=config["seed"],
+    shell:
+        "hierbn panel learning-curve --data {input} --dataset {wildcards.dataset} "
+        "--run {wildcards.run} --config {params.config} --seed {params.seed} "
+        "--threads {threads} --out {output} > {log} 2>&1"
+
+
+rule panel_claims:
+    input:
+        **CLAIMS_INPUTS["panel"],
+    output:
+        claims="results/panel/claims.json",
+        ranks="results/panel/ranks.parquet",
+        friedman="results/panel/friedman.parquet",
+        nemenyi="results/panel/nemenyi.parquet",
+        wdl="results/panel/wdl.parquet",
+        cv="results/panel/cv.parquet",
+        learning_curve="results/panel/learning_curve.parquet",
+    log:
+        "logs/panel/claims.log",
+    benchmark:
+        benchmark_of("results/panel/claims.json")
+    conda:
+        "../../envs/hierbn.yaml"
+    resources:
+        mem_mb=4000,  # not measured at paper scale; reads every CV table
+        runtime=30,  # min; not measured at paper scale
+    params:
+        config=as_json(pn.analysis_config(PN)),
+    run:
+        shell_with_argfiles(
+            "hierbn panel claims --cv {cv} --learning-curve {curves} "
+            "--config {params.config} --out {output.claims} --ranks {output.ranks} "
+            "--friedman {output.friedman} --nemenyi {output.nemenyi} --wdl {output.wdl} "
+            "--all-cv {output.cv} --all-learning-curve {output.learning_curve} > {log} 2>&1",
+            {"cv": input.cv, "curves": input.learning_curve},
+            input=input,
+            output=output,
+            params=params,
+            log=log,
+        )
