@@ -3,13 +3,13 @@ registered study, and Snakemake run in it."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import yaml
 
@@ -21,33 +21,24 @@ REPO = Path(__file__).resolve().parents[2]
 TINY = Path(__file__).resolve().parent / "tiny"
 
 
-USER_CSV = "user/mine.csv"  # a user's own data set (panel.datasets), written into the work folder
-
-
 def tiny_config(mirror: Path) -> dict:
-    """The core keys plus each registered study's ``tiny/<study>.yaml``, with the user's CSV
-    listed in ``panel.datasets``."""
+    """The core keys plus each registered study's ``tiny/<study>.yaml``."""
     config = {"data": {"registry": "config/datasets.tsv", "mirrors": [str(mirror)]}}
     for study in STUDIES:
         config.update(yaml.safe_load((TINY / f"{study}.yaml").read_text()))
-    config["panel"]["datasets"] = [{"id": "mine", "path": USER_CSV, "target": "label"}]
     return config
 
 
-def write_user_csv(path: Path) -> None:
-    """120 rows: a numeric column, a nominal one, the class in between; one missing value in
-    each attribute (an empty field and a ``?``). The class depends on both attributes."""
-    rng = np.random.default_rng(15)
-    size = rng.normal(size=120).round(3)
-    colour = rng.choice(["red", "green", "blue"], size=120)
-    label = np.where(size + (colour == "red") + rng.normal(scale=0.5, size=120) > 0.5, "yes", "no")
-    lines = ["size,label,colour"] + [
-        f"{s},{y},{c}" for s, y, c in zip(size, label, colour, strict=True)
-    ]
-    lines[4] = f",{label[3]},{colour[3]}"  # missing size
-    lines[9] = f"{size[8]},{label[8]},?"  # missing colour
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n")
+def write_study_inputs(work: Path) -> None:
+    """Files a study's tiny config names (a user's own data set, say): each
+    ``tiny/<study>.py`` that exists writes them into ``work`` with ``write_inputs(work)``."""
+    for study in STUDIES:
+        script = TINY / f"{study}.py"
+        if script.exists():
+            spec = importlib.util.spec_from_file_location(f"tiny_{study}", script)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            module.write_inputs(work)
 
 
 def make_workdir(path: Path, mirror: Path, config: dict | None = None) -> Path:
@@ -58,7 +49,7 @@ def make_workdir(path: Path, mirror: Path, config: dict | None = None) -> Path:
         shutil.copytree(REPO / folder, path / folder)
     shutil.copytree(REPO / "src" / "hierbn" / "stan", path / "src" / "hierbn" / "stan")
     write_config(path / "tiny.yaml", config or tiny_config(mirror))
-    write_user_csv(path / USER_CSV)
+    write_study_inputs(path)
     return path
 
 

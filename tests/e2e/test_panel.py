@@ -1,5 +1,6 @@
-"""The estimator panel in the tiny end-to-end run, with a user's own CSV (written by the
-harness: the class in the middle, a missing value in a numeric and in a nominal column)."""
+"""The estimator panel in the tiny end-to-end run, with a user's own CSV (written by
+tests/e2e/tiny/panel.py: the class in the middle, a missing value in a numeric and in a
+nominal column)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import json
 import pandas as pd
 import pytest
 
-from tests.e2e.harness import REPORTING, USER_CSV, TinyRun, comparable_table, planned, snakemake
+from tests.e2e.harness import REPORTING, TinyRun, comparable_table, planned, snakemake
+
+USER_CSV = "user/mine.csv"  # written by tests/e2e/tiny/panel.py
 
 pytestmark = pytest.mark.e2e
 

@@ -51,7 +51,8 @@ rule panel_data_report:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        runtime=5,
+        mem_mb=1000,  # floor; reads one small JSON per data set
+        runtime=10,  # min; floor (smoke: 2 s)
     shell:
         "hierbn panel data-report --checks {input} --out {output} > {log} 2>&1"
 
