@@ -19,13 +19,13 @@ import numpy as np
 import pandas as pd
 from scipy.special import gammaln
 
-from hierbn.bn.classifier_structures import STRUCTURES
+from hierbn.bn.classifier_structures import STRUCTURES, FoldData
 from hierbn.bn.context_models import class_log_posterior_from_models, fit_context_models
 from hierbn.data.cv import encode_fold
 from hierbn.estimators.hdp import _initial_tables, build_tree, concentration_ids
 from hierbn.estimators.stirling import SHARED
 from hierbn.io import write_json
-from hierbn.studies.petitjean2018.protocol import FoldData, cv_split
+from hierbn.studies.petitjean2018.protocol import cv_split
 
 
 def numpy_sweeps(tree, tying: str, n_iter: int, window: int = 10, seed: int = 0) -> float:

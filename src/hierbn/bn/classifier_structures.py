@@ -1,7 +1,10 @@
 """The BN classifier structures of petitjean2018 §3 by name: naive Bayes, TAN, kDB-k and
-selective kDB, learned on training codes whose last column is the class."""
+selective kDB, learned on training codes whose last column is the class, and the encoded fold
+that learns each structure once for every estimator fitted on it."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -29,3 +32,20 @@ def build_structure(
     else:
         raise ValueError(f"unknown structure {name!r}; expected one of {STRUCTURES}")
     return structure, tuple(i for i in range(len(names)) if i != k)
+
+
+@dataclass
+class FoldData:
+    """Encoded training/test codes of one split (:func:`hierbn.data.cv.encode_fold`), with each
+    structure learned once on the training codes and shared by every estimator."""
+
+    train: np.ndarray
+    test: np.ndarray
+    names: list[str]
+    cards: list[int]
+    structures: dict[str, tuple[BNStructure, tuple[int, ...]]] = field(default_factory=dict)
+
+    def structure(self, name: str) -> tuple[BNStructure, tuple[int, ...]]:
+        if name not in self.structures:
+            self.structures[name] = build_structure(name, self.train, self.names, self.cards)
+        return self.structures[name]

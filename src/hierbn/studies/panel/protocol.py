@@ -8,14 +8,12 @@ fold, test set the other fold."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from hierbn.bn.classifier_structures import build_structure
-from hierbn.bn.structures import BNStructure
+from hierbn.bn.classifier_structures import FoldData
 from hierbn.cpts import fit_classifier, make_estimator
 from hierbn.data.cv import encode_fold, two_fold_split
 from hierbn.metrics import log_loss, rmse_multiclass, roc_auc_ovr, zero_one_loss
@@ -45,24 +43,8 @@ def cell_config(config: dict[str, Any], estimator: str) -> dict[str, Any]:
     return {"settings": {prefix: settings[prefix]} if prefix in settings else {}}
 
 
-@dataclass
-class Fold:
-    """Encoded training and test codes of one split; each structure is learned once."""
-
-    train: np.ndarray
-    test: np.ndarray
-    names: list[str]
-    cards: list[int]
-    structures: dict[str, tuple[BNStructure, tuple[int, ...]]] = field(default_factory=dict)
-
-    def structure(self, name: str) -> tuple[BNStructure, tuple[int, ...]]:
-        if name not in self.structures:
-            self.structures[name] = build_structure(name, self.train, self.names, self.cards)
-        return self.structures[name]
-
-
 def evaluate(
-    fold: Fold,
+    fold: FoldData,
     structure: str,
     estimator: str,
     settings: dict[str, Any],
@@ -87,7 +69,7 @@ def evaluate(
     }
 
 
-def _records(fold: Fold, base: dict[str, Any], key: tuple, structure: str, estimator: str,
+def _records(fold: FoldData, base: dict[str, Any], key: tuple, structure: str, estimator: str,
              settings: dict[str, Any], base_seed: int) -> list[dict[str, Any]]:  # fmt: skip
     cell_key = (*key, structure, estimator)
     seeds = seed_sequence(*cell_key, base_seed=base_seed)
@@ -116,7 +98,7 @@ def run_cv(
     records: list[dict[str, Any]] = []
     for r, f in dict.fromkeys((r, f) for r, f, _, _ in chosen):
         train, test = two_fold_split(y, (STUDY, "cv", dataset, r), f, base_seed)
-        fold = Fold(*encode_fold(frame, target, train, test))
+        fold = FoldData(*encode_fold(frame, target, train, test))
         base = {"study": STUDY, "experiment": "cv", "dataset": dataset, "n": int(train.size),
                 "rep": r, "fold": f}  # fmt: skip
         for _, _, structure, estimator in (c for c in chosen if c[:2] == (r, f)):
@@ -144,7 +126,7 @@ def run_learning_curve(
     curve = config["learning_curve"]
     records: list[dict[str, Any]] = []
     for size in curve_sizes(curve["sizes"], order.size):
-        fold = Fold(*encode_fold(frame, target, order[:size], test))
+        fold = FoldData(*encode_fold(frame, target, order[:size], test))
         base = {"study": STUDY, "experiment": "learning_curve", "dataset": dataset, "n": size,
                 "rep": run, "fold": 0}  # fmt: skip
         key = (STUDY, "learning_curve", dataset, run, size)

@@ -5,16 +5,15 @@ discretisation fitted on each training fold with missing values as their own cat
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from sklearn.ensemble import RandomForestClassifier
 
-from hierbn.bn.classifier_structures import STRUCTURES, build_structure
+from hierbn.bn.classifier_structures import STRUCTURES, FoldData, build_structure
 from hierbn.bn.context_models import class_log_posterior_from_models, fit_context_models
-from hierbn.bn.structures import BNStructure
 from hierbn.data.cv import encode_fold, two_fold_split
 from hierbn.data.sequences import read_labels, read_windows
 from hierbn.forest import forest_proba
@@ -151,22 +150,6 @@ def cv_methods(config: dict[str, Any]) -> list[str]:
     if config["random_forest"]["trees"] > 0:
         names.append("rf")
     return names
-
-
-@dataclass
-class FoldData:
-    """Encoded training/test codes of one split, with structures learned once and shared."""
-
-    train: np.ndarray
-    test: np.ndarray
-    names: list[str]
-    cards: list[int]
-    structures: dict[str, tuple[BNStructure, tuple[int, ...]]] = field(default_factory=dict)
-
-    def structure(self, name: str) -> tuple[BNStructure, tuple[int, ...]]:
-        if name not in self.structures:
-            self.structures[name] = build_structure(name, self.train, self.names, self.cards)
-        return self.structures[name]
 
 
 def evaluate_method(
