@@ -191,6 +191,14 @@ def test_a_float_indicator_column_becomes_nominal() -> None:
     assert (check["numeric_attributes"], check["categorical_attributes"]) == (1, 3)
 
 
+def test_dropped_columns_are_left_out_and_unknown_ones_named() -> None:
+    frame = _registry_frame()
+    table, check = prepare_registry_table(frame, "toy", "study/toy", "cls", None, 0, drop=["x"])
+    assert list(table.columns) == ["count", "flag", "cls"] and check["attributes"] == 2
+    with pytest.raises(DataFormatError, match=r"drop names \['id'\], not columns"):
+        prepare_registry_table(frame, "toy", "study/toy", "cls", None, 0, drop=["id"])
+
+
 def test_registry_rows_are_a_seeded_sample_in_table_order() -> None:
     frame = _registry_frame()
     first, check = prepare_registry_table(frame, "toy", "study/toy", "cls", 12, base_seed=0)

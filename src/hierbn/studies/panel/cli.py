@@ -17,11 +17,11 @@ def cmd_prepare(args: argparse.Namespace) -> None:
     if "source" in entry:
         table, check = prepare_registry_table(
             pd.read_parquet(args.input), args.dataset, entry["source"], entry.get("target"),
-            entry.get("rows"), args.seed,
+            entry.get("rows"), args.seed, entry.get("drop", ()),
         )  # fmt: skip
     else:
         table, check = read_user_dataset(
-            args.input, args.dataset, entry["target"], entry.get("sha256")
+            args.input, args.dataset, entry["target"], entry.get("sha256"), entry.get("drop", ())
         )
     write_parquet(table, args.out)
     write_json(check, args.check)

@@ -5,6 +5,7 @@ categorical (code -1 = missing), plus the small check metadata the data report s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -64,13 +65,20 @@ def _prepared(
     target: str | None,
     rows: int | None,
     base_seed: int,
+    drop: Sequence[str] = (),
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
     """The shared target handling of registry and user tables (see
-    :func:`prepare_registry_table`); ``key`` is the config list naming the data set."""
-    frame = frame.reset_index(drop=True)
+    :func:`prepare_registry_table`); ``key`` is the config list naming the data set; ``drop``
+    names columns to leave out (an identifier, say)."""
+    where = f"{source} ({key} id {dataset!r})"
+    unknown = [c for c in drop if c not in frame.columns]
+    if unknown:
+        raise DataFormatError(
+            f"{where}: drop names {unknown}, not columns of {list(frame.columns)}"
+        )
+    frame = frame.drop(columns=list(drop)).reset_index(drop=True)
     names = list(frame.columns)
     target = names[-1] if target is None and names else target
-    where = f"{source} ({key} id {dataset!r})"
     if target not in names:
         raise DataFormatError(f"{where}: target column {target!r} not found; columns are {names}")
     missing = np.flatnonzero(frame[target].isna().to_numpy())
@@ -114,6 +122,7 @@ def prepare_registry_table(
     target: str | None,
     rows: int | None,
     base_seed: int,
+    drop: Sequence[str] = (),
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
     """The prepared table and check metadata of a registry data set (``panel.registry``).
 
@@ -125,11 +134,15 @@ def prepare_registry_table(
     A missing target column, a missing class value, fewer than 2 classes or more ``rows`` than
     the table holds raise :class:`DataFormatError` naming ``source`` and the data set.
     """
-    return _prepared(frame, dataset, source, "panel.registry", target, rows, base_seed)
+    return _prepared(frame, dataset, source, "panel.registry", target, rows, base_seed, drop)
 
 
 def read_user_dataset(
-    path: str | Path, dataset: str, target: str, sha256: str | None
+    path: str | Path,
+    dataset: str,
+    target: str,
+    sha256: str | None,
+    drop: Sequence[str] = (),
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
     """The prepared table and check metadata of a user's file (``panel.datasets``).
 
@@ -155,7 +168,7 @@ def read_user_dataset(
     if sha256 is not None:
         verify_sha256(path, sha256.lower(), label=f"{path} (panel.datasets id {dataset!r})")
     frame = read_arff(path) if suffix == ".arff" else read_csv(path, na_values=CSV_MISSING)
-    table, check = _prepared(frame, dataset, str(path), "panel.datasets", target, None, 0)
+    table, check = _prepared(frame, dataset, str(path), "panel.datasets", target, None, 0, drop)
     check["path"] = str(path)
     check["sha256"] = sha256.lower() if sha256 is not None else sha256_of(path)
     return table, check
