@@ -189,6 +189,9 @@ def test_a_float_indicator_column_becomes_nominal() -> None:
     assert list(table["smokes"].cat.categories) == ["0", "1"]
     assert table["smokes"].cat.codes[5] == -1 and table["x"].dtype == np.float64
     assert (check["numeric_attributes"], check["categorical_attributes"]) == (1, 3)
+    frame["unmeasured"] = np.nan  # hypothyroid's TBG: stays numeric (parquet keeps its type)
+    table, _ = prepare_registry_table(frame, "toy", "study/toy", "cls", None, base_seed=0)
+    assert table["unmeasured"].dtype == np.float64
 
 
 def test_dropped_columns_are_left_out_and_unknown_ones_named() -> None:

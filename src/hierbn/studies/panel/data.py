@@ -40,8 +40,9 @@ def _attribute(series: pd.Series) -> pd.Series:
     """A float column stays float64 (NaN = missing), except a 0/1 indicator, which is nominal
     (LUCAS0's columns are read as numbers; MDL could merge its two values into one bin); any
     other becomes categorical."""
-    if series.dtype.kind == "f" and not series.dropna().isin((0.0, 1.0)).all():
-        return series.astype(np.float64)
+    present = series.dropna()
+    if series.dtype.kind == "f" and (present.empty or not present.isin((0.0, 1.0)).all()):
+        return series.astype(np.float64)  # all missing: numeric, every row the missing bin
     return _categorical(series)
 
 
