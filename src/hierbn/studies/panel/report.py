@@ -130,7 +130,7 @@ def learning_curves(points: pd.DataFrame, metric: str = "log_loss") -> Figure:
                 )  # fmt: skip
             ax.set_xscale("log")
             sizes = sorted(panel["n"].unique())
-            ax.set_xticks(sizes, [str(int(n)) for n in sizes], fontsize=7)
+            ax.set_xticks(sizes, [str(int(n)) for n in sizes], fontsize=7, rotation=45)
             ax.minorticks_off()
             ax.set_xlabel("training size")
             ax.set_ylabel(_label(metric))
