@@ -26,8 +26,8 @@ rule panel_prepare:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=1000,  # not measured at paper scale; one table in memory
-        runtime=10,  # min; not measured at paper scale (smoke: seconds)
+        mem_mb=1000,  # largest RSS of 41 paper jobs 137 MB x 1.5, floor 1000
+        runtime=10,  # min; longest of 41 paper jobs 1 s x 2, floor 10
     params:
         entry=lambda wildcards: pn.prepare_params(PN_DATASETS[wildcards.dataset]),
         seed=config["seed"],
@@ -71,8 +71,8 @@ rule panel_cv:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=4000,  # not measured at paper scale: every cell of one data set in one job
-        runtime=1440,  # min; not measured (the paper config runs panel_cv_cell jobs)
+        mem_mb=1000,  # 41 jobs at 1,000 HDP/HiDDeN iterations: largest RSS 616 MB x 1.5, floor 1000
+        runtime=1440,  # min; longest of those 41 jobs 448 s (letter); not measured at the paper's 50,000 HDP iterations (the paper config runs panel_cv_cell jobs)
     params:
         config=as_json(pn.cv_config(PN)),
         seed=config["seed"],
@@ -102,8 +102,8 @@ rule panel_cv_cell:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=2000,  # not measured at paper scale
-        runtime=60,  # min; not measured at paper scale
+        mem_mb=1000,  # largest RSS of 18 paper jobs 342 MB x 1.5, floor 1000
+        runtime=20,  # min; longest of 18 paper jobs 302 s (letter kDB-3 HDP) x 2, raised: the largest HDP fit at 1,000 iterations (8.5 s, SkDB) x 50 = 425 s
     params:
         config=pn.CellParams(PN),
         seed=config["seed"],
@@ -131,8 +131,8 @@ rule panel_learning_curve:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=2000,  # not measured at paper scale
-        runtime=240,  # min; not measured at paper scale
+        mem_mb=1000,  # 5 jobs at 1,000 HDP/HiDDeN iterations: largest RSS 421 MB x 1.5, floor 1000
+        runtime=120,  # min; not measured at paper scale: longest of those 5 jobs 68 s (letter), HDP about 50x slower at 50,000 iterations
     params:
         config=as_json(pn.curve_config(PN)),
         seed=config["seed"],
@@ -160,8 +160,8 @@ rule panel_claims:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=4000,  # not measured at paper scale; reads every CV table
-        runtime=30,  # min; not measured at paper scale
+        mem_mb=1200,  # 41 data sets x 10 splits (as the paper config) in 41 tables: RSS 784 MB x 1.5; the paper's 17,220 cell tables not measured
+        runtime=10,  # min; the same run: 4 s x 2, floor 10
     params:
         config=as_json(pn.analysis_config(PN)),
     run:
