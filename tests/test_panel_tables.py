@@ -20,6 +20,7 @@ from hierbn.studies.panel.claims import evaluate_claims
 from hierbn.studies.panel.tables import (
     analysis_tables,
     critical_difference,
+    curve_ends,
     dataset_means,
     friedman_nemenyi,
     learning_curve_table,
@@ -27,6 +28,7 @@ from hierbn.studies.panel.tables import (
     nemenyi_matrix,
     orientation,
     per_dataset_table,
+    rank_table,
     wdl_matrix,
     win_draw_loss,
 )
@@ -212,6 +214,21 @@ def test_per_dataset_table_names_the_best_with_ties() -> None:
     tied = per_dataset_table(_table(RANK_MATRIX, ["a", "b", "c"], metric="auc"), "tan", "auc")
     assert list(tied["best"]) == ["c", "a, b", "a"]
     assert table.loc["d0", "b"] == 0.25
+
+
+def test_rank_table_keeps_the_tables_order_and_curve_ends_the_end_sizes() -> None:
+    ranks = mean_ranks(_panel(GOOD, ["tan", "nb"]))
+    table = rank_table(ranks, "log_loss")
+    sub = ranks[ranks.metric == "log_loss"]
+    assert list(table.index) == ["tan", "nb"]
+    assert list(table.columns) == list(pd.unique(sub.estimator))  # best first here
+    nb = sub[sub.structure == "nb"].set_index("estimator").mean_rank
+    assert table.loc["nb"].tolist() == nb[table.columns].tolist()
+    curves = pd.concat(
+        [_cv({("adult", "hdp"): v}).assign(n=n) for n, v in ((50, 0.9), (200, 0.7), (800, 0.3))]
+    )
+    ends = curve_ends(learning_curve_table(curves), "log_loss")
+    assert [i[-1] for i in ends.index] == [50, 800] and ends["hdp"].tolist() == [0.9, 0.3]
 
 
 def test_learning_curve_table_averages_runs_and_folds() -> None:

@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import NullFormatter
 
 from hierbn.report.plotting import new_figure
-from hierbn.studies.panel.tables import dataset_means, nemenyi_matrix
+from hierbn.studies.panel.tables import dataset_means, nemenyi_matrix, rank_table
 
 LABELS = {
     "log_loss": "log-loss",
@@ -88,9 +88,7 @@ def _cd_panel(ax: Axes, ranks: pd.DataFrame, friedman: pd.DataFrame, nemenyi: pd
 
 def rank_heatmap(ranks: pd.DataFrame, metric: str) -> Figure:
     """Structures x estimators of the mean rank for ``metric``, the value in each cell."""
-    sub = ranks[ranks["metric"] == metric]
-    table = sub.pivot(index="structure", columns="estimator", values="mean_rank")
-    table = table.reindex(index=pd.unique(sub["structure"]), columns=pd.unique(sub["estimator"]))
+    table = rank_table(ranks, metric)
     fig, axes = new_figure(1, 1, width=0.8 * max(table.shape[1], 4), height=0.5 * len(table) + 1.2)
     ax = axes[0, 0]
     if table.empty:

@@ -223,6 +223,23 @@ def win_draw_loss(cv: pd.DataFrame, pairs: Sequence[tuple[str, str]] | None = No
     return pd.DataFrame(rows, columns=WDL_COLUMNS)
 
 
+def rank_table(ranks: pd.DataFrame, metric: str) -> pd.DataFrame:
+    """Structures x estimators of the mean rank for ``metric`` (from :func:`mean_ranks`), in
+    the order they first appear there (the CV table's order)."""
+    sub = ranks[ranks["metric"] == metric]
+    table = sub.pivot(index="structure", columns="estimator", values="mean_rank")
+    return table.reindex(index=pd.unique(sub["structure"]), columns=pd.unique(sub["estimator"]))
+
+
+def curve_ends(points: pd.DataFrame, metric: str) -> pd.DataFrame:
+    """(data set, structure, size) x estimators of the mean learning-curve ``metric`` (from
+    :func:`learning_curve_table`) at each data set's smallest training size and whole fold."""
+    sub = points[points["metric"] == metric]
+    sizes = sub.groupby("dataset")["n"]
+    sub = sub[(sub["n"] == sizes.transform("min")) | (sub["n"] == sizes.transform("max"))]
+    return sub.pivot_table(index=["dataset", "structure", "n"], columns="estimator", values="mean")
+
+
 def wdl_matrix(wdl: pd.DataFrame, structure: str, metric: str) -> pd.DataFrame:
     """The W/D/L records of one (structure, metric) as an estimator x estimator table of
     "wins-draws-losses" of the row against the column, with "*" where the sign test gives
