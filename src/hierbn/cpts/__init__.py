@@ -1,7 +1,7 @@
 """CPT estimators behind one interface (:mod:`hierbn.cpts.base`): each module of this package
-is one estimator with a ``PREFIX`` (its name, or the start of it: ``bdeu`` for ``bdeu1``) and
-``build(name, settings)``. Adding an estimator is adding a module; :func:`make_estimator`
-finds it by its prefix. :func:`fit_classifier` fits every CPT of a BN classifier with one
+is one estimator with a ``PREFIX`` (its name; or the start of it when the module sets
+``SUFFIXED = True``: ``bdeu`` for ``bdeu1``) and ``build(name, settings)``. Adding an
+estimator is adding a module; :func:`make_estimator` finds it by its prefix. :func:`fit_classifier` fits every CPT of a BN classifier with one
 estimator and :func:`predict_proba` answers the class posterior."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def make_estimator(name: str, settings: dict[str, dict[str, Any]]) -> CPTEstimat
     ``settings`` (keyed by prefix; estimators without settings need none)."""
     modules = estimator_modules()
     prefix = max((p for p in modules if name.startswith(p)), key=len, default=None)
-    if prefix is None or (prefix != name and prefix != "bdeu"):
+    if prefix is None or (prefix != name and not getattr(modules[prefix], "SUFFIXED", False)):
         raise ValueError(f"unknown CPT estimator {name!r}; known: {', '.join(sorted(modules))}")
     return modules[prefix].build(name, settings.get(prefix, {}))
 

@@ -13,6 +13,7 @@ from hierbn.cpts.base import Family, TableCPT, uniform
 from hierbn.estimators.bdeu import bdeu_theta
 
 PREFIX = "bdeu"
+SUFFIXED = True  # the name carries the equivalent sample size
 
 
 @dataclass(frozen=True)
