@@ -1,8 +1,9 @@
 """CPT estimators behind one interface (:mod:`hierbn.cpts.base`): each module of this package
 is one estimator with a ``PREFIX`` (its name; or the start of it when the module sets
 ``SUFFIXED = True``: ``bdeu`` for ``bdeu1``) and ``build(name, settings)``. Adding an
-estimator is adding a module; :func:`make_estimator` finds it by its prefix. :func:`fit_classifier` fits every CPT of a BN classifier with one
-estimator and :func:`predict_proba` answers the class posterior."""
+estimator is adding a module; :func:`make_estimator` finds it by its prefix.
+:func:`fit_classifier` fits every CPT of a BN classifier with one estimator and
+:func:`predict_proba` answers the class posterior."""
 
 from __future__ import annotations
 
