@@ -1,9 +1,15 @@
 """The record every study writes to ``results/<study>/claims.json``: one headline claim with
-the paper's value, ours, the criterion and a computed status, plus short human-readable
-texts of both values for the reports and the scoreboard (the full values stay in the JSON).
+the paper's statement (quoted, with its locator), the paper's value, ours, the criterion that
+tests the statement, a computed status and the ``deviation`` of the criterion from the
+paper's sentence (a tolerance, substitute data, a decision; empty when the criterion is the
+sentence as it stands), plus short human-readable texts of both values for the reports and the
+scoreboard (the full values stay in the JSON).
 
 A study's claims are one small function per claim, each taking the study's loaded results
-and returning :func:`claim` (its status from :func:`status`) or :func:`not_covered`."""
+and returning :func:`claim` (its status from :func:`status`), :func:`not_covered` (the run did
+not make the data, sizes or structures the claim needs; the note says what it needs) or
+:func:`reported` (a number shown beside the paper's that no criterion can judge: reported, not
+judged, and not counted as a pass)."""
 
 from __future__ import annotations
 
@@ -11,8 +17,10 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-PASS, FAIL, NOT_COVERED = "pass", "fail", "not covered"
-STATUSES = (PASS, FAIL, NOT_COVERED)
+from hierbn.studies.citations import Quote
+
+PASS, FAIL, NOT_COVERED, REPORTED = "pass", "fail", "not covered", "reported, not judged"
+STATUSES = (PASS, FAIL, NOT_COVERED, REPORTED)
 MAX_TEXT = 240
 
 R = TypeVar("R")
@@ -27,19 +35,25 @@ def claim(
     status: str,
     note: str = "",
     *,
+    statement: Quote | None = None,
+    deviation: str = "",
     paper_text: str | None = None,
     ours_text: str | None = None,
     timing: bool = False,
 ) -> dict[str, Any]:
-    """A claims.json entry; ``status`` is pass, fail or not covered. ``paper_text`` and
-    ``ours_text`` default to :func:`brief` of the values. ``timing`` marks a claim whose value
-    (and so possibly its status) depends on wall-clock times: two identical runs agree on
-    every other claim field for field, not on these."""
+    """A claims.json entry; ``status`` is one of :data:`STATUSES`. ``statement`` is the
+    paper's sentence the claim tests (from the study's ``paper.py``), ``deviation`` what the
+    criterion changes in it. ``paper_text`` and ``ours_text`` default to :func:`brief` of the
+    values. ``timing`` marks a claim whose value (and so possibly its status) depends on
+    wall-clock times: two identical runs agree on every other claim field for field, not on
+    these."""
     if status not in STATUSES:
         raise ValueError(f"claim {cid}: unknown status {status!r}; expected one of {STATUSES}")
     return {
         "id": cid,
         "claim": text,
+        "statement": None if statement is None else statement.record(),
+        "deviation": deviation,
         "paper": paper,
         "ours": ours,
         "criterion": criterion,
@@ -57,10 +71,62 @@ def status(ok: bool) -> str:
 
 
 def not_covered(
-    cid: str, text: str, paper: Any, criterion: str, why: str, *, paper_text: str | None = None
+    cid: str,
+    text: str,
+    paper: Any,
+    criterion: str,
+    why: str,
+    *,
+    statement: Quote | None = None,
+    deviation: str = "",
+    paper_text: str | None = None,
 ) -> dict[str, Any]:
-    """A claim the run cannot evaluate, with the reason."""
-    return claim(cid, text, paper, None, criterion, NOT_COVERED, why, paper_text=paper_text)
+    """A claim the run cannot evaluate at its scale; ``why`` says what it needs (data sets,
+    sizes, structures) and is the note."""
+    return claim(
+        cid,
+        text,
+        paper,
+        None,
+        criterion,
+        NOT_COVERED,
+        why,
+        statement=statement,
+        deviation=deviation,
+        paper_text=paper_text,
+    )
+
+
+def reported(
+    cid: str,
+    text: str,
+    paper: Any,
+    ours: Any,
+    why: str,
+    *,
+    statement: Quote | None = None,
+    deviation: str = "",
+    note: str = "",
+    paper_text: str | None = None,
+    ours_text: str | None = None,
+    timing: bool = False,
+) -> dict[str, Any]:
+    """A number shown beside the paper's without a verdict (its own status, never a pass):
+    ``why`` says why no criterion can judge it and becomes the criterion's text."""
+    return claim(
+        cid,
+        text,
+        paper,
+        ours,
+        f"reported, not judged: {why}",
+        REPORTED,
+        note,
+        statement=statement,
+        deviation=deviation,
+        paper_text=paper_text,
+        ours_text=ours_text,
+        timing=timing,
+    )
 
 
 def without_timing(claims: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
