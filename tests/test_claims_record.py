@@ -4,12 +4,14 @@ import math
 
 import pytest
 
+from hierbn.studies.citations import Quote
 from hierbn.studies.claims import (
     brief,
     claim,
     evaluate,
     not_covered,
     num,
+    reported,
     series,
     status,
     wdl,
@@ -73,3 +75,24 @@ def test_only_timing_claims_may_differ_between_identical_runs() -> None:
     kept = without_timing([timed, exact])
     assert kept[1] == exact and "ours" not in kept[0] and "status" not in kept[0]
     assert kept[0]["claim"] == "t" and kept[0]["timing"] is True and exact["timing"] is False
+
+
+def test_claims_carry_the_papers_statement_and_the_deviation() -> None:
+    quote = Quote("petitjean2018", "Section 6.3", "It is clear from this table …")
+    record = claim("H2", "t", 1, 2, "c", "pass", statement=quote, deviation="tolerance 0.01")
+    assert record["statement"] == {
+        "paper": "petitjean2018",
+        "locator": "Section 6.3",
+        "text": "It is clear from this table …",
+    }
+    assert record["deviation"] == "tolerance 0.01"
+    assert claim("H3", "t", 1, 2, "c", "fail")["deviation"] == ""
+    shown = reported("H4", "t", 1, 2, "no criterion can fail", statement=quote)
+    assert (
+        shown["status"] == "reported, not judged" and shown["statement"]["locator"] == "Section 6.3"
+    )
+    assert shown["criterion"] == "reported, not judged: no criterion can fail"
+    missing = not_covered("H5", "t", 1, "c", "needs kdb5", statement=quote, deviation="x")
+    assert (
+        missing["note"] == "needs kdb5" and missing["deviation"] == "x" and missing["ours"] is None
+    )

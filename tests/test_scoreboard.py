@@ -8,6 +8,7 @@ import pytest
 from hierbn.report.runtime import hms, summarise_benchmarks
 from hierbn.report.scoreboard import build_scoreboard, render_html
 from hierbn.studies import STUDIES
+from hierbn.studies.citations import Quote
 from hierbn.studies.claims import claim
 
 HEADER = "s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
@@ -29,7 +30,11 @@ def test_wall_time_sums_jobs_and_averages_repeats(tmp_path: Path) -> None:
 def _study_files(tmp_path: Path, study: str, statuses: list[str]) -> tuple[str, str, str]:
     folder = tmp_path / "results" / study
     folder.mkdir(parents=True)
-    claims = [claim(f"H{i + 1}", f"claim {i}", 1, 2, "c", s) for i, s in enumerate(statuses)]
+    quote = Quote(study, "Table 2, row TAN", "TAN 45-4-19 52-1-15")
+    claims = [
+        claim(f"H{i + 1}", f"claim {i}", 1, 2, "c", s, statement=quote, deviation="d" * (i % 2))
+        for i, s in enumerate(statuses)
+    ]
     (folder / "claims.json").write_text(json.dumps({"study": study, "claims": claims}))
     (folder / "runtime.json").write_text(json.dumps({"jobs": 3, "seconds": 75.0}))
     return str(folder / "claims.json"), str(folder / "runtime.json"), str(folder / "report.html")
@@ -37,17 +42,24 @@ def _study_files(tmp_path: Path, study: str, statuses: list[str]) -> tuple[str, 
 
 def test_scoreboard_counts_every_claim_and_links_each_report(tmp_path: Path) -> None:
     study = STUDIES[0]
-    files = _study_files(tmp_path, study, ["pass", "pass", "fail", "not covered"])
+    statuses = ["pass", "pass", "fail", "not covered", "reported, not judged"]
+    files = _study_files(tmp_path, study, statuses)
     run = {"config_files": ["config/config.yaml"], "config_hash": {study: "abc"}, "commit": "c0"}
     page = tmp_path / "results" / "index.html"
     board = build_scoreboard([study], *([f] for f in files), run, page)
     row = board["studies"][0]
-    assert row["counts"] == {"pass": 2, "fail": 1, "not covered": 1} and row["claims"] == 4
+    counts = {"pass": 2, "fail": 1, "not covered": 1, "reported, not judged": 1}
+    assert row["counts"] == counts and row["claims"] == 5
     assert row["report"] == f"{study}/report.html" and row["wall_seconds"] == 75.0
-    assert [c["study"] for c in board["claims"]] == [study] * 4
+    assert [c["study"] for c in board["claims"]] == [study] * 5
     html = render_html(board)
-    assert "2 pass, 1 fail, 1 not covered" in html and f'href="{study}/report.html"' in html
-    assert html.count('<span class="status"') == 4 and "1 min 15 s" in html
+    assert "2 pass, 1 fail, 1 not covered, 1 reported, not judged" in html
+    assert f'href="{study}/report.html"' in html and "1 min 15 s" in html
+    assert html.count('<span class="status"') == 5
+    # every claim quotes the paper with its locator; deviations are shown, 'none' otherwise
+    assert html.count("“TAN 45-4-19 52-1-15”") == 5 and html.count("Table 2, row TAN") == 5
+    assert html.count('<td class="deviation">d</td>') == 2
+    assert html.count('<td class="deviation none">none</td>') == 3
 
 
 def test_scoreboard_refuses_claims_of_another_study(tmp_path: Path) -> None:

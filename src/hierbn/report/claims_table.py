@@ -1,5 +1,7 @@
-"""The claims table of the reports and the scoreboard: paper and ours as short texts, the
-status as a coloured badge; the full values stay in ``claims.json``."""
+"""The claims table of the reports and the scoreboard: the claim with the paper's quoted
+statement and its locator, paper and ours as short texts, the criterion, the deviation of the
+criterion from the paper's sentence and the status as a coloured badge; the full values stay in
+``claims.json``."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from hierbn.studies.claims import FAIL, NOT_COVERED, PASS, STATUSES, brief
+from hierbn.studies.claims import FAIL, NOT_COVERED, PASS, REPORTED, STATUSES, brief
 
-STATUS_COLOURS = {PASS: "#1a7f37", FAIL: "#cf222e", NOT_COVERED: "#6e7781"}
+STATUS_COLOURS = {PASS: "#1a7f37", FAIL: "#cf222e", NOT_COVERED: "#6e7781", REPORTED: "#8250df"}
 CSS = """
 <style>
 table.claims { border-collapse: collapse; font: 13px/1.35 system-ui, sans-serif; width: 100%; }
@@ -19,6 +21,11 @@ table.claims th, table.claims td { border-bottom: 1px solid #d0d7de; padding: 5p
 table.claims th { background: #f6f8fa; position: sticky; top: 0; }
 table.claims td.id { white-space: nowrap; font-weight: 600; }
 table.claims td.criterion, table.claims .note { color: #57606a; font-size: 12px; }
+table.claims blockquote { margin: 4px 0 2px; padding: 2px 8px; border-left: 3px solid #d0d7de;
+  color: #3d444d; font-size: 12px; font-style: italic; }
+table.claims .source { color: #57606a; font-size: 11px; font-style: normal; }
+table.claims td.deviation { font-size: 12px; color: #7d4e00; background: #fff8c5; min-width: 14em; }
+table.claims td.deviation.none { background: none; color: #8c959f; }
 span.status { color: #fff; border-radius: 10px; padding: 1px 8px; white-space: nowrap;
   font-size: 12px; font-weight: 600; }
 </style>
@@ -47,19 +54,39 @@ def _text(entry: Mapping[str, Any], key: str) -> str:
     return text if text is not None else brief(entry.get(key))
 
 
+def statement_html(statement: Mapping[str, str] | None) -> str:
+    """The paper's sentence as a quote with its locator (nothing for older claims.json files)."""
+    if not statement:
+        return ""
+    source = f"{statement['paper']}, {statement['locator']}"
+    return (
+        f"<blockquote>“{escape(statement['text'])}”"
+        f'<div class="source">— {escape(source)}</div></blockquote>'
+    )
+
+
+def deviation_html(deviation: str | None) -> str:
+    """The deviation cell: the text, or 'none' when the criterion is the paper's sentence."""
+    if not deviation:
+        return '<td class="deviation none">none</td>'
+    return f'<td class="deviation">{escape(deviation)}</td>'
+
+
 def claims_html(claims: Iterable[Mapping[str, Any]], study: bool = False) -> str:
-    """An HTML table of claims: [study,] id, claim (and note), paper, ours, criterion, status."""
-    head = ["study"] * study + ["id", "claim", "paper", "ours", "criterion", "status"]
+    """An HTML table of claims: [study,] id, claim (the paper's statement, the note), paper,
+    ours, criterion, deviation from the paper's sentence, status."""
+    head = ["study"] * study + ["id", "claim", "paper", "ours", "criterion", "deviation", "status"]
     rows = []
     for c in claims:
         note = f'<div class="note">{escape(c["note"])}</div>' if c.get("note") else ""
         cells = [f"<td>{escape(c['study'])}</td>"] if study else []
         cells += [
             f'<td class="id">{escape(c["id"])}</td>',
-            f"<td>{escape(c['claim'])}{note}</td>",
+            f"<td>{escape(c['claim'])}{statement_html(c.get('statement'))}{note}</td>",
             f"<td>{escape(_text(c, 'paper'))}</td>",
             f"<td>{escape(_text(c, 'ours'))}</td>",
             f'<td class="criterion">{escape(c["criterion"])}</td>',
+            deviation_html(c.get("deviation")),
             f"<td>{badge(c['status'])}</td>",
         ]
         rows.append("<tr>" + "".join(cells) + "</tr>")

@@ -1,5 +1,5 @@
 """The scoreboard (``results/index.html`` and ``results/scoreboard.json``): per enabled study
-the pass / fail / not-covered counts, the scale of the run (config files and a short hash of
+the pass / fail / not-covered / reported-not-judged counts, the scale of the run (config files and a short hash of
 the study's effective config), the commit, the wall time of its jobs and a link to its
 report; below, every claim of every study."""
 
@@ -14,6 +14,7 @@ from hierbn.io import read_json
 from hierbn.report.claims_table import CSS, claims_html, counts_text, status_counts
 from hierbn.report.runtime import hms
 from hierbn.studies import study_module
+from hierbn.studies.claims import NOT_COVERED, REPORTED
 
 PAGE_CSS = """
 <style>
@@ -24,7 +25,7 @@ table.studies th, table.studies td { border-bottom: 1px solid #d0d7de; padding: 
   text-align: left; vertical-align: top; }
 table.studies th { background: #f6f8fa; } td.num { text-align: right; white-space: nowrap; }
 .pass { color: #1a7f37; font-weight: 600; } .fail { color: #cf222e; font-weight: 600; }
-.nc { color: #6e7781; } code { font-size: 12px; } .small { color: #57606a; font-size: 12px; }
+.nc { color: #6e7781; } .rep { color: #8250df; } code { font-size: 12px; } .small { color: #57606a; font-size: 12px; }
 </style>
 """
 
@@ -77,7 +78,7 @@ def _study_row(row: dict[str, Any]) -> str:
         f'<td><a href="{escape(row["report"])}"><b>{escape(row["study"])}</b></a><br>'
         f'<span class="small">{escape(row["citation"])}: {escape(row["title"])}</span></td>'
         f'<td class="num pass">{counts["pass"]}</td><td class="num fail">{counts["fail"]}</td>'
-        f'<td class="num nc">{counts["not covered"]}</td>'
+        f'<td class="num nc">{counts[NOT_COVERED]}</td><td class="num rep">{counts[REPORTED]}</td>'
         f"<td>{files}<br><span class=small>config hash <code>{escape(row['config_hash'])}"
         "</code></span></td>"
         f"<td><code>{escape(row['commit'])}</code></td>"
@@ -91,19 +92,22 @@ def _study_row(row: dict[str, Any]) -> str:
 def render_html(board: dict[str, Any]) -> str:
     """The scoreboard page."""
     total = status_counts(board["claims"])
-    head = "".join(
-        f"<th>{h}</th>"
-        for h in ("study", "pass", "fail", "not covered", "scale", "commit", "wall time", "")
-    )
+    columns = ("study", "pass", "fail", "not covered", "reported, not judged", "scale")
+    head = "".join(f"<th>{h}</th>" for h in (*columns, "commit", "wall time", ""))
     studies = "".join(_study_row(r) for r in board["studies"])
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>hierbn scoreboard</title>{PAGE_CSS}{CSS}</head><body>"
         "<h1>hierbn scoreboard</h1>"
         '<p class="lead">Which headline claims of each paper this run reproduces: '
-        f"{counts_text(total)} over {len(board['studies'])} studies. Each study's report has "
-        "its tables and figures next to the paper's; <code>claims.json</code> has the full "
-        "values behind every short text below.</p>"
+        f"{counts_text(total)} over {len(board['studies'])} studies. Each claim quotes the "
+        "paper's sentence it tests; its criterion tests that sentence, and where it cannot "
+        "(a tolerance, substitute data, a decision) the <i>deviation</i> column says how it "
+        "differs. <i>Not covered</i>: the run did not make the data, sizes or structures the "
+        "claim needs (the note says which); <i>reported, not judged</i>: our number is shown "
+        "beside the paper's but no criterion can judge it, and it never counts as a pass. "
+        "Each study's report has its tables and figures next to the paper's; "
+        "<code>claims.json</code> has the full values behind every short text below.</p>"
         f'<table class="studies"><thead><tr>{head}</tr></thead><tbody>{studies}</tbody></table>'
         "<h2>Every claim</h2>"
         f"{claims_html(board['claims'], study=True)}</body></html>\n"
