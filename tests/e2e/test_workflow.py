@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hierbn.studies import STUDIES
+from hierbn.studies import STUDIES, study_module
 from tests.e2e.harness import TinyRun, make_workdir, planned, snakemake, write_config
 
 pytestmark = pytest.mark.e2e
@@ -24,6 +24,12 @@ def test_every_registered_study_has_a_report_and_a_scoreboard_row(
     claims = json.loads((tiny_run.results / study / "claims.json").read_text())["claims"]
     assert "Headline claims" in html and 'class="claims"' in html
     assert all(c["ours_text"] and c["paper_text"] for c in claims)
+    # every claim quotes a statement registered in the study's paper.py (so checked against
+    # the paper's text by test_paper_values) and says how its criterion deviates from it
+    quotes = [c.quote.record() for c in study_module(study, "paper").PAPER.citations]
+    unquoted = [c["id"] for c in claims if c["statement"] not in quotes]
+    assert not unquoted, f"{study}: claims without a registered paper statement: {unquoted}"
+    assert all(isinstance(c["deviation"], str) for c in claims)
     board = json.loads((tiny_run.results / "scoreboard.json").read_text())
     row = next(r for r in board["studies"] if r["study"] == study)
     assert sum(row["counts"].values()) == len(claims) == row["claims"]
