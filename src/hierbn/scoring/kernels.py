@@ -229,7 +229,8 @@ def _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs) -> N
 def vbem(n_hid0, n_obs0, states, cfg, patterns, counts, lam, hcard, ocard, ncfg, max_iter, tol):
     """VBEM (spec §2.2) from initial expected counts: VBM q_theta = Dir(lam + N), VBE with
     ln theta_tilde = psi(alpha) - psi(alpha0). F = sum_u c_u ln Z_u - sum_jl KL[Dir(alpha) || Dir(lam)]
-    is evaluated after every VBE step. Returns (F, min step of F, iterations, converged)."""
+    is evaluated after every VBE step. Returns (F, min step of F, iterations, converged,
+    ln theta_tilde of the hidden and observed tables at the end, eq. (60))."""
     a_hid = lam + n_hid0
     a_obs = lam + n_obs0
     n_hid = np.zeros(a_hid.shape)
@@ -255,4 +256,4 @@ def vbem(n_hid0, n_obs0, states, cfg, patterns, counts, lam, hcard, ocard, ncfg,
         previous = bound
         a_hid = lam + n_hid
         a_obs = lam + n_obs
-    return bound, min_step, iterations, converged
+    return bound, min_step, iterations, converged, log_hid, log_obs

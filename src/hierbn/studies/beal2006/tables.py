@@ -4,39 +4,27 @@ structure posteriors and their KL to AIS, Experiment B summaries and the cost ra
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from scipy.special import logsumexp
 
+from hierbn.studies.beal2006.paper import (
+    SMALL_N_MAX,
+    TABLE2,
+    TABLE3,
+    TABLE3_COLUMNS,
+    TABLE3_ROWS,
+    TABLE3_SMALL,
+    TIMING_N,
+)
+from hierbn.studies.beal2006.paper import TABLE2_METHODS as TABLE2_METHODS_AND_AIS
 from hierbn.studies.beal2006.protocol import pooled_ais
 
 CORRECTED = ("BIC", "BICp", "CS", "VB")
-TABLE2_METHODS = ("MAP", "BIC*", "BICp*", "CS*", "VB*", "BIC", "BICp", "CS", "VB")
-# Table 2 of the paper (rank of the true structure, Experiment A); AIS at n = 1280 read as 11 (A12).
-PAPER_TABLE2 = {
-    10: (21, 127, 55, 129, 122, 127, 50, 129, 115, 20),
-    20: (12, 118, 64, 111, 124, 118, 64, 111, 124, 92),
-    40: (28, 127, 124, 107, 113, 127, 124, 107, 113, 17),
-    80: (8, 114, 99, 78, 116, 114, 99, 78, 116, 28),
-    110: (8, 109, 103, 98, 114, 109, 103, 98, 113, 6),
-    160: (13, 119, 111, 114, 83, 119, 111, 114, 81, 49),
-    230: (8, 105, 93, 88, 54, 105, 93, 88, 54, 85),
-    320: (8, 111, 101, 90, 44, 111, 101, 90, 33, 32),
-    400: (6, 101, 72, 77, 15, 101, 72, 77, 15, 22),
-    430: (7, 104, 78, 68, 15, 104, 78, 68, 14, 14),
-    480: (7, 102, 92, 80, 55, 102, 92, 80, 44, 12),
-    560: (9, 108, 98, 96, 34, 108, 98, 96, 31, 5),
-    640: (7, 104, 97, 105, 19, 104, 97, 105, 17, 28),
-    800: (9, 107, 102, 108, 35, 107, 102, 108, 26, 49),
-    960: (13, 112, 107, 76, 16, 112, 107, 76, 13, 1),
-    1120: (8, 105, 96, 103, 12, 105, 96, 103, 12, 1),
-    1280: (7, 90, 59, 8, 3, 90, 59, 6, 3, 11),
-    2560: (6, 25, 17, 11, 11, 25, 15, 11, 11, 1),
-    5120: (5, 6, 5, 1, 1, 6, 5, 1, 1, 1),
-    10240: (3, 2, 1, 1, 1, 2, 1, 1, 1, 1),
-}
+TABLE2_METHODS = TABLE2_METHODS_AND_AIS[:-1]  # the scores EM and VBEM give (AIS apart)
 
 
 def wide_scores(scores: pd.DataFrame) -> pd.DataFrame:
@@ -105,41 +93,73 @@ def kl_to_ais(wide: pd.DataFrame, methods: list[str]) -> pd.DataFrame:
 
 
 def table2(wide: pd.DataFrame) -> pd.DataFrame:
-    """Ranks of the true structure (instance 0) next to the paper's Table 2."""
-    methods = [*TABLE2_METHODS, "AIS"]
+    """Ranks of the true structure (instance 0) next to the paper's Table 2 (its AIS entry at
+    n = 1280 read as 11, decision A12)."""
+    methods = list(TABLE2_METHODS_AND_AIS)
     ranks = true_ranks(wide[wide.rep == 0], methods).pivot(
         index="n", columns="method", values="rank"
     )
     out = pd.DataFrame(index=ranks.index)
     for i, m in enumerate(methods):
         out[f"{m} ours"] = ranks.get(m, np.nan)
-        out[f"{m} paper"] = [PAPER_TABLE2.get(int(n), (np.nan,) * 10)[i] for n in ranks.index]
+        out[f"{m} paper"] = [TABLE2.get(int(n), (np.nan,) * len(methods))[i] for n in ranks.index]
     return out.reset_index()
 
 
 def table3(wide: pd.DataFrame, ais: pd.DataFrame) -> pd.DataFrame:
-    """AIS violations of the VB bound and MH rejection per n (Table 3, decision A11)."""
+    """AIS violations of the VB bound and MH rejection per n (Table 3, decision A11), each row
+    of ours beside the paper's column for that n (:func:`paper_table3_column`)."""
     rows = []
     inst0 = wide[wide.rep == 0].set_index(["n", "structure"])
     logz = ais[ais.metric == "log_z"].set_index(["n", "structure", "run"])["value"]
     acc = ais[ais.metric == "acceptance"]
+    paper = paper_table3()
     for n in sorted(ais["n"].unique()):
         vb_star = inst0.loc[n, "VB*"]
         vb = inst0.loc[n, "VB"]
         single = logz.loc[n].unstack("run")
         pooled5 = inst0.loc[n, "AIS5"] if "AIS5" in inst0 else pd.Series(np.nan, index=vb.index)
-        rows.append(
-            {
-                "n": int(n),
-                "% AIS(1) < VB*": 100 * float(single.lt(vb_star, axis=0).mean().mean()),
-                "% AIS(1) < VB": 100 * float(single.lt(vb, axis=0).mean().mean()),
-                "% MH rejection": 100 * (1 - float(acc[acc.n == n]["value"].mean())),
-                "% AIS(5) < VB*": 100 * float((pooled5 < vb_star).mean()),
-                "% AIS(5) < VB": 100 * float((pooled5 < vb).mean()),
-                "runs": int(single.shape[1]),
-            }
-        )
+        ours = {
+            "% AIS(1) < VB*": 100 * float(single.lt(vb_star, axis=0).mean().mean()),
+            "% AIS(1) < VB": 100 * float(single.lt(vb, axis=0).mean().mean()),
+            "% MH rejection": 100 * (1 - float(acc[acc.n == n]["value"].mean())),
+            "% AIS(5) < VB*": 100 * float((pooled5 < vb_star).mean()),
+            "% AIS(5) < VB": 100 * float((pooled5 < vb).mean()),
+        }
+        column = paper_table3_column(int(n))
+        row: dict[str, Any] = {"n": int(n), "paper column": column}
+        for name in TABLE3_ROWS:
+            row[name] = ours[name]
+            row[f"{name} paper"] = paper.loc[name, column] if column is not None else np.nan
+        rows.append({**row, "runs": int(single.shape[1])})
     return pd.DataFrame(rows)
+
+
+def ais_steps(ais: pd.DataFrame | None) -> int | None:
+    """The schedule length K the AIS runs used (from their config column); None when AIS did
+    not run."""
+    if ais is None or ais.empty or "config" not in ais:
+        return None
+    steps = {json.loads(c)["ais"]["steps"] for c in ais["config"].unique()}
+    if len(steps) != 1:
+        raise ValueError(f"AIS runs with different schedule lengths {sorted(steps)}")
+    return int(steps.pop())
+
+
+def paper_table3_column(n: int) -> str | int | None:
+    """The paper's Table 3 column that holds size n: its own column, the range column
+    n = 10 … 560 (whose entries bound every size of the range), or None."""
+    if n in TABLE3_COLUMNS:
+        return n
+    return TABLE3_SMALL if n <= SMALL_N_MAX else None
+
+
+def paper_table3() -> pd.DataFrame:
+    """The paper's Table 3 (rows: the five measures; columns: n ≤ 560 and the larger sizes);
+    the n ≤ 560 entries are the maximum over that range (printed with ≤ or <)."""
+    return pd.DataFrame(
+        [TABLE3[name] for name in TABLE3_ROWS], index=list(TABLE3_ROWS), columns=TABLE3_COLUMNS
+    )
 
 
 def experiment_b(wide: pd.DataFrame) -> pd.DataFrame:
@@ -176,12 +196,13 @@ def rank_table(wide: pd.DataFrame) -> pd.DataFrame:
 
 
 def timing_summary(scores: pd.DataFrame, ais: pd.DataFrame | None) -> dict[str, Any] | None:
-    """Seconds of EM, VBEM (all structures, instance 0) and one AIS run at n = 480 (or the
-    largest n run) for the cost claim H9; None when the scores carry no timings."""
+    """Seconds of EM, VBEM (all structures, instance 0) and one AIS run at the paper's timing
+    size (n = 480, Section 4.1) or else the largest n run, for the cost claim H9; None when the
+    scores carry no timings."""
     sec = scores[scores.method.isin(["em_seconds", "vb_seconds"]) & (scores.rep == 0)]
     if sec.empty:
         return None
-    n_pick = int(sec["n"].max()) if 480 not in set(sec["n"]) else 480
+    n_pick = int(sec["n"].max()) if TIMING_N not in set(sec["n"]) else TIMING_N
     per = sec[sec.n == n_pick].groupby("method")["value"].sum()
     timing = {
         "n": n_pick,
