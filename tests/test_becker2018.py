@@ -55,7 +55,10 @@ def test_rankings_reproduce_table3(turkiye: pd.DataFrame) -> None:
     by_id = {c["id"]: c for c in evaluate_claims(Results(vb=vb, rankings=rankings))}
     assert [by_id[c]["status"] for c in ("C2", "C3", "C4")] == ["pass"] * 3
     assert by_id["C5"]["status"] == "not covered" and by_id["C8"]["status"] == "not covered"
-    assert by_id["C9"]["status"] == "pass"
+    # the paper's updates lower the correct ELBO on the real data; exact coordinate ascent does not
+    assert by_id["C9"]["status"] == "fail"
+    steps = by_id["C9"]["ours"]["min_elbo_step"]
+    assert steps["vb-faithful"] < -1e-8 <= steps["vb-corrected"]
 
 
 def test_cv_folds_are_the_specs_and_partition_the_rows() -> None:

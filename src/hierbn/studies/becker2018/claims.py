@@ -1,5 +1,7 @@
 """Headline claims C1–C12 of becker2018 (spec §6), one function per claim, computed from the
-result tables; a claim whose experiment was not run is "not covered"."""
+result tables. Each claim carries the paper's sentence it tests (``paper.py``) and the
+``deviation`` of its criterion from that sentence; a claim whose experiment was not run is "not
+covered"."""
 
 from __future__ import annotations
 
@@ -9,11 +11,28 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hierbn.studies.becker2018.paper import SIGNIFICANT, VB_CLASSES
-from hierbn.studies.becker2018.tables import kendall, ranking, table4, vb_frame
-from hierbn.studies.claims import claim, evaluate, not_covered, num, status
+from hierbn.studies.becker2018 import paper as P
+from hierbn.studies.becker2018.data import EXPECTED
+from hierbn.studies.becker2018.synthetic import TOY_DELTA
+from hierbn.studies.becker2018.tables import (
+    SPEC_LASSO_CLASSES,
+    SPEC_VB_CLASSES,
+    kendall,
+    legible_classes,
+    ranking,
+    table4,
+    vb_frame,
+)
+from hierbn.studies.claims import claim, evaluate, not_covered, num, reported, status
 
-N_ROWS = 5820
+N_ROWS = EXPECTED["shape"][0]
+FIVE = ("ols", "lasso", "vb-faithful", "lme", "ridge")  # Table 4's columns, our method names
+PAPER_MSE = dict(zip(FIVE, P.TABLE4.values(), strict=True))
+COMPARABLE = 0.03  # C8: |VB - LME| for "comparable" (spec §3.7: the noise of a 10-fold mean)
+LEVEL = 0.06  # C8: our MSE against the printed one (two such standard errors)
+SIMILAR_TAU, SIMILAR_TOP10 = 0.6, 6  # C2: "similar" question rankings
+DIFFER_TAU = 0.3  # C4: class rankings that "appear to differ"
+FASTER = 0.2  # C7: "considerably faster" = VB at most a fifth of a Gibbs chain
 
 
 @dataclass(frozen=True)
@@ -35,86 +54,156 @@ def _missing(*frames: pd.DataFrame | None) -> bool:
 
 
 def claim_c1(r: Results) -> dict[str, Any]:
+    """Table 2 of becker2018, term by term."""
     text = "Table 2: OLS of difficulty on the 30 predictors (no intercept)"
-    crit = "every estimate within 0.0006 of the printed value, SE within 0.0011, t within 0.01, p within 0.001"
-    paper = "Table 2 (30 rows)"
+    crit = ("every term: estimate within 0.0006 of the printed value, SE within 0.0011, t within "
+            "0.01, p within 0.001; a p printed as '< 0.001' ('< 0.000') must be below 0.001 (0.0005)")  # fmt: skip
+    deviation = ("values matched to the printed precision: estimates to half a unit of the third "
+                 "decimal (+0.0001), t to one unit of the second; SE to 0.0011 because five printed "
+                 "SEs (Q1, Q12, Q13, Q14, Q25) are one unit off correct rounding and p to 0.001 "
+                 "(Q4: 0.4246 printed 0.424), spec §3.3; no intercept is the spec's verified reading "
+                 "(the paper does not say)")  # fmt: skip
+    paper, paper_text = P.TABLE2, "Table 2: 30 terms x (estimate, SE, t, p)"
     if _missing(r.table2):
-        return not_covered("C1", text, paper, crit, "Table 2 not run")
+        return not_covered("C1", text, paper, crit, "Table 2 not run", statement=P.STATEMENT_TABLE2,
+                           deviation=deviation, paper_text=paper_text)  # fmt: skip
     t = r.table2.pivot_table(index="term", columns="metric", values=["value", "paper"])
     gap = (t["value"] - t["paper"]).abs()
-    p_ok = np.where(
-        t["paper"]["p_value"] == 0, t["value"]["p_value"] < 0.001, gap["p_value"] <= 0.001
-    )
+    below = r.table2[r.table2.metric == "p_value"].set_index("term")["paper_below"].astype(bool)
+    bound = np.maximum(t["paper"]["p_value"], 0.0005)
+    p_ok = np.where(below.reindex(t.index), t["value"]["p_value"] < bound, gap["p_value"] <= 0.001)
     ok_rows = (
         (gap["estimate"] <= 0.0006) & (gap["std_error"] <= 0.0011) & (gap["t_value"] <= 0.01) & p_ok
     )
     worst = {m: float(gap[m].max()) for m in ("estimate", "std_error", "t_value")}
     return claim(
         "C1", text, paper, {"terms_within": int(ok_rows.sum()), "terms": len(t), "max_gap": worst},
-        crit, status(bool(ok_rows.all())),
+        crit, status(bool(ok_rows.all()) and len(t) == len(P.TABLE2)),
+        statement=P.STATEMENT_TABLE2, deviation=deviation, paper_text=paper_text,
         ours_text=f"{int(ok_rows.sum())} of {len(t)} terms within tolerance; largest gaps: estimate "
         f"{num(worst['estimate'], 2)}, SE {num(worst['std_error'], 2)}, t {num(worst['t_value'], 2)}",
     )  # fmt: skip
 
 
+def _top10_overlap(a: list[str] | tuple[str, ...], b: list[str] | tuple[str, ...]) -> int:
+    return len(set(a[:10]) & set(b[:10]))
+
+
 def claim_c2(r: Results) -> dict[str, Any]:
-    text = "VB ranks the questions like the lasso: attendance, nb.repeat, then Q17 (Table 3)"
-    crit = ("VB-faithful ranking = the paper's VB column (tau = 1); VB-corrected tau >= 0.85 with the "
-            "same top 3; tau(VB, lasso) >= 0.6 and top-10 overlap >= 6")  # fmt: skip
-    paper = "tau(VB, lasso) = 0.74, 7 of the top 10 shared"
+    """Table 3 (questions) of becker2018: VB's column reproduced, and similar to the lasso's."""
+    top3 = list(P.VB_QUESTIONS[:3])
+    text = f"VB ranks the questions like the lasso: {', '.join(top3)} on top (Table 3)"
+    paper = {"tau_vb_vs_lasso": kendall(list(P.VB_QUESTIONS), list(P.LASSO_QUESTIONS)),
+             "top10_overlap": _top10_overlap(P.VB_QUESTIONS, P.LASSO_QUESTIONS), "top3": top3}  # fmt: skip
+    crit = (f"our VB (faithful) question ranking = Table 3's VB column; our VB vs our lasso: "
+            f"Kendall tau >= {SIMILAR_TAU}, >= {SIMILAR_TOP10} of the top 10 shared, both with "
+            f"{', '.join(top3)} first")  # fmt: skip
+    deviation = (f"'similar' read as Kendall tau >= {SIMILAR_TAU} and >= {SIMILAR_TOP10} of the "
+                 f"top 10 shared (the paper's own two columns: tau {paper['tau_vb_vs_lasso']:.2f}, "
+                 f"{paper['top10_overlap']} shared); the corrected variant (not the paper's "
+                 "updates) is shown, not judged")  # fmt: skip
+    paper_text = (f"tau(VB, lasso) = {paper['tau_vb_vs_lasso']:.2f}, {paper['top10_overlap']} of "
+                  "the top 10 shared (computed from Table 3)")  # fmt: skip
     if _missing(r.rankings):
-        return not_covered("C2", text, paper, crit, "rankings not run")
+        return not_covered("C2", text, paper, crit, "rankings not run",
+                           statement=P.STATEMENT_QUESTIONS_SIMILAR, deviation=deviation,
+                           paper_text=paper_text)  # fmt: skip
     faithful = ranking(r.rankings, "vb-faithful", "question")
-    corrected = ranking(r.rankings, "vb-corrected", "question")
     lasso = ranking(r.rankings, "lasso-exact", "question")
-    printed = ranking(r.rankings, "paper-vb", "question")
-    ours = {"tau_faithful_vs_paper": kendall(faithful, printed),
-            "tau_corrected_vs_paper": kendall(corrected, printed),
-            "top3_corrected": corrected[:3], "tau_vb_vs_lasso": kendall(faithful, lasso),
-            "top10_overlap": len(set(faithful[:10]) & set(lasso[:10]))}  # fmt: skip
-    ok = (faithful == printed and ours["tau_corrected_vs_paper"] >= 0.85 and corrected[:3] == printed[:3]
-          and ours["tau_vb_vs_lasso"] >= 0.6 and ours["top10_overlap"] >= 6)  # fmt: skip
+    ours = {"positions_as_printed": sum(a == b for a, b in zip(faithful, P.VB_QUESTIONS, strict=True)),
+            "tau_vb_vs_lasso": kendall(faithful, lasso),
+            "top10_overlap": _top10_overlap(faithful, lasso)}  # fmt: skip
+    if ((r.rankings.method == "vb-corrected") & (r.rankings.kind == "question")).any():
+        corrected = ranking(r.rankings, "vb-corrected", "question")
+        ours["tau_corrected_vs_paper"] = kendall(corrected, list(P.VB_QUESTIONS))
+    ok = (faithful == list(P.VB_QUESTIONS) and ours["tau_vb_vs_lasso"] >= SIMILAR_TAU
+          and ours["top10_overlap"] >= SIMILAR_TOP10 and faithful[:3] == top3 and lasso[:3] == top3)  # fmt: skip
     return claim(
-        "C2", text, paper, ours, crit, status(ok),
-        ours_text=f"tau vs the paper's VB column: faithful {num(ours['tau_faithful_vs_paper'], 2)}, "
-        f"corrected {num(ours['tau_corrected_vs_paper'], 2)}; tau(VB, lasso) "
-        f"{num(ours['tau_vb_vs_lasso'], 2)}, top-10 overlap {ours['top10_overlap']}",
+        "C2", text, paper, ours, crit, status(ok), statement=P.STATEMENT_QUESTIONS_SIMILAR,
+        deviation=deviation, paper_text=paper_text,
+        ours_text=f"VB (faithful) {ours['positions_as_printed']} of 30 positions as printed; tau(VB, "
+        f"lasso) {num(ours['tau_vb_vs_lasso'], 2)}, top-10 overlap {ours['top10_overlap']}"
+        + (f"; corrected tau vs the paper {num(ours['tau_corrected_vs_paper'], 2)}"
+           if "tau_corrected_vs_paper" in ours else ""),
     )  # fmt: skip
 
 
+def _cells(legible: dict[int, str]) -> str:
+    """A class column with its illegible cells as '?'."""
+    return ", ".join(legible.get(rank, "?").removeprefix("class ") for rank in range(1, 14))
+
+
+def _misplaced(ours: list[str], legible: dict[int, str]) -> list[int]:
+    """Ranks whose legible paper cell our ranking does not match."""
+    return [rank for rank, item in legible.items() if ours[rank - 1] != item]
+
+
 def claim_c3(r: Results) -> dict[str, Any]:
+    """Table 3 (lasso columns) of becker2018."""
+    lasso_classes = legible_classes("lasso")
     text = "Lasso path ranking of questions and classes (Table 3)"
-    crit = ("exact path: tau >= 0.95 vs the paper's question column; class column identical, or "
-            "class 7 first and class 13 second")  # fmt: skip
-    paper = "questions: attendance, nb.repeat, Q17, Q9, …; classes 7, 13, 2, 1, …"
+    crit = ("exact path: Kendall tau >= 0.95 against Table 3's lasso question column; every cell "
+            "of its lasso class column legible in the paper equal")  # fmt: skip
+    deviation = ("questions by tau >= 0.95, not identity: the entry order of nearly tied columns "
+                 "depends on the path algorithm (spec §3.6); classes judged on the "
+                 f"{len(lasso_classes)} of 13 cells the paper text shows (its class sub-table is "
+                 "garbled; the spec's full reconstruction is shown); design (standardised, 13 "
+                 "one-hot class columns) is the spec's decision")  # fmt: skip
+    paper = {"questions": list(P.LASSO_QUESTIONS), "classes_legible": lasso_classes}
+    paper_text = (f"questions {', '.join(P.LASSO_QUESTIONS[:4])}, …; classes "
+                  f"{_cells(lasso_classes)}")  # fmt: skip
     if _missing(r.rankings):
-        return not_covered("C3", text, paper, crit, "rankings not run")
+        return not_covered("C3", text, paper, crit, "rankings not run",
+                           statement=P.STATEMENT_LASSO_PATH, deviation=deviation,
+                           paper_text=paper_text)  # fmt: skip
     questions = ranking(r.rankings, "lasso-exact", "question")
     classes = ranking(r.rankings, "lasso-exact", "class")
-    printed = ranking(r.rankings, "paper-lasso", "class")
-    tau = kendall(questions, ranking(r.rankings, "paper-lasso", "question"))
-    same = sum(a == b for a, b in zip(classes, printed, strict=True))
-    ok = tau >= 0.95 and (classes == printed or classes[:2] == ["class 7", "class 13"])
+    tau = kendall(questions, list(P.LASSO_QUESTIONS))
+    wrong = _misplaced(classes, lasso_classes)
     return claim(
-        "C3", text, paper, {"tau_questions": tau, "class_positions_equal": same, "classes": classes},
-        crit, status(ok),
-        ours_text=f"questions tau {num(tau, 3)}; classes {same} of 13 positions as printed "
-        f"({', '.join(c.split()[1] for c in classes[:4])}, …)",
+        "C3", text, paper, {"tau_questions": tau, "class_ranks_differing": wrong, "classes": classes},
+        crit, status(tau >= 0.95 and not wrong), statement=P.STATEMENT_LASSO_PATH,
+        deviation=deviation, paper_text=paper_text,
+        ours_text=f"questions tau {num(tau, 3)}; classes {', '.join(c.split()[1] for c in classes)} "
+        f"({len(lasso_classes) - len(wrong)} of {len(lasso_classes)} legible cells equal)",
     )  # fmt: skip
 
 
 def claim_c4(r: Results) -> dict[str, Any]:
-    text = "Class rankings differ: both put class 7 first; VB puts class 13 last, the lasso second"
-    crit = "VB by |class intercept| = [7, 8, 2, 11, 4, 6, 3, 12, 9, 5, 10, 1, 13]; tau(VB classes, lasso classes) < 0.3"
-    paper = "VB 7, 8, 2, …, 13; tau = -0.10"
+    """Table 3 (class columns) of becker2018 and the sentence on them."""
+    vb_cells, lasso_cells = legible_classes("vb"), legible_classes("lasso")
+    first, second = vb_cells[1], lasso_cells[2]
+    text = (f"Class rankings differ: both put {first} first; VB puts {second} last, the lasso "
+            "second")  # fmt: skip
+    crit = (f"our VB (faithful, by |class intercept|) class ranking equals every legible cell of "
+            f"Table 3's VB column ({first} first, {second} last); our lasso puts {first} first and "
+            f"{second} second; Kendall tau(VB classes, lasso classes) < {DIFFER_TAU}")  # fmt: skip
+    spec_tau = kendall([f"class {c}" for c in SPEC_VB_CLASSES],
+                       [f"class {c}" for c in SPEC_LASSO_CLASSES])  # fmt: skip
+    deviation = (f"'appears to differ' read as Kendall tau < {DIFFER_TAU} (the spec's "
+                 f"reconstruction of the two paper columns: tau {spec_tau:.2f}); the VB column is "
+                 f"judged on the {len(vb_cells)} of 13 cells the paper text shows")  # fmt: skip
+    paper = {"vb_classes_legible": vb_cells, "lasso_first": first, "lasso_second": second}
+    paper_text = (
+        f"VB {_cells(vb_cells)}; lasso {first.split()[1]} first, {second.split()[1]} second"
+    )
     if _missing(r.rankings):
-        return not_covered("C4", text, paper, crit, "rankings not run")
+        return not_covered("C4", text, paper, crit, "rankings not run",
+                           statement=P.STATEMENT_CLASSES_DIFFER, deviation=deviation,
+                           paper_text=paper_text)  # fmt: skip
     vb = ranking(r.rankings, "vb-faithful", "class")
-    tau = kendall(vb, ranking(r.rankings, "lasso-exact", "class"))
-    ok = vb == [f"class {c}" for c in VB_CLASSES] and tau < 0.3
+    lasso = ranking(r.rankings, "lasso-exact", "class")
+    tau = kendall(vb, lasso)
+    wrong = _misplaced(vb, vb_cells)
+    ok = not wrong and lasso[0] == first and lasso[1] == second and tau < DIFFER_TAU
     return claim(
-        "C4", text, paper, {"vb_classes": vb, "tau_vb_vs_lasso": tau}, crit, status(ok),
-        ours_text=f"VB: {', '.join(c.split()[1] for c in vb)}; tau(VB, lasso) {num(tau, 2)}",
+        "C4", text, paper, {"vb_classes": vb, "vb_ranks_differing": wrong, "lasso_top2": lasso[:2],
+                            "tau_vb_vs_lasso": tau},
+        crit, status(ok), statement=P.STATEMENT_CLASSES_DIFFER, deviation=deviation,
+        paper_text=paper_text,
+        ours_text=f"VB: {', '.join(c.split()[1] for c in vb)} ({len(vb_cells) - len(wrong)} of "
+        f"{len(vb_cells)} legible cells equal); lasso {', '.join(c.split()[1] for c in lasso[:2])}, …; "
+        f"tau(VB, lasso) {num(tau, 2)}",
     )  # fmt: skip
 
 
@@ -125,13 +214,21 @@ def _vb_vs_gibbs(r: Results) -> pd.DataFrame:
     return vb.join(gibbs.set_index("term"), lsuffix="_vb", rsuffix="_gibbs")
 
 
+NO_NUMBER = "no number: Figure 2 is not in the paper's text"
+
+
 def claim_c5(r: Results) -> dict[str, Any]:
+    """Figure 2 of becker2018: VB's population weights next to Gibbs' for the same model."""
     text = "VB approximates the Gibbs posterior of the same model (Fig. 2)"
-    crit = ("for every Delta_d |mean VB - mean Gibbs| <= 0.02 and <= 0.5 Gibbs SD; noise precision "
-            "within 2%; Gibbs R-hat < 1.01")  # fmt: skip
-    paper = "close point estimates (Fig. 2)"
+    crit = ("for every Delta_d |mean VB (faithful) - mean Gibbs| <= 0.02 and <= 0.5 Gibbs SD; "
+            "noise precision within 2%; Gibbs R-hat < 1.01")  # fmt: skip
+    deviation = ("the paper gives no number for the closeness (Figure 2 is not in its text): the "
+                 "tolerances are the spec's (§6); R-hat < 1.01 makes the reference a converged "
+                 "posterior; Gibbs settings are the spec's (decision 9)")  # fmt: skip
     if _missing(r.vb, r.gibbs):
-        return not_covered("C5", text, paper, crit, "VB or Gibbs not run")
+        return not_covered("C5", text, None, crit, "VB or Gibbs not run",
+                           statement=P.STATEMENT_VB_VS_GIBBS, deviation=deviation,
+                           paper_text=NO_NUMBER)  # fmt: skip
     both = _vb_vs_gibbs(r)
     gap = (both["mean_vb"] - both["mean_gibbs"]).abs()
     in_sd = float((gap / both["sd_gibbs"]).max())
@@ -144,144 +241,234 @@ def claim_c5(r: Results) -> dict[str, Any]:
     rhat = float(main["rhat"].max()) if "rhat" in main else float("nan")
     ok = gap.max() <= 0.02 and in_sd <= 0.5 and rel <= 0.02 and rhat < 1.01
     return claim(
-        "C5", text, paper,
+        "C5", text, None,
         {"max_gap": float(gap.max()), "max_gap_in_gibbs_sd": in_sd, "noise_precision_rel": rel, "rhat_max": rhat},
-        crit, status(ok),
+        crit, status(ok), statement=P.STATEMENT_VB_VS_GIBBS, deviation=deviation,
+        paper_text=NO_NUMBER,
         ours_text=f"max |VB − Gibbs| {num(gap.max(), 2)} ({num(in_sd, 2)} Gibbs SD); noise precision "
         f"{rel:.2%} apart; Gibbs R-hat ≤ {num(rhat, 4)}",
     )  # fmt: skip
 
 
 def claim_c6(r: Results) -> dict[str, Any]:
+    """Section 3 of becker2018: VB underestimates the posterior variance (Figure 2)."""
     text = "VB underestimates the posterior variance (Fig. 2)"
-    crit = "sd_VB < sd_Gibbs for all 31 components of Delta; median ratio < 0.8; VB 95% intervals narrower for all"
-    paper = "VB intervals narrower than Gibbs'"
+    crit = ("for every component of Delta: sd_VB (faithful) < sd_Gibbs, and the VB 95% interval "
+            "(+-1.96 SD) narrower than Gibbs' 2.5-97.5% interval")  # fmt: skip
+    deviation = ("'the variance in the posterior' read as every component of Delta's marginal "
+                 "variance (Figure 2's quantity); the median ratio and the corrected variant are "
+                 "shown, not judged")  # fmt: skip
     if _missing(r.vb, r.gibbs):
-        return not_covered("C6", text, paper, crit, "VB or Gibbs not run")
+        return not_covered("C6", text, None, crit, "VB or Gibbs not run",
+                           statement=P.STATEMENT_UNDERESTIMATES, deviation=deviation,
+                           paper_text=NO_NUMBER)  # fmt: skip
     both = _vb_vs_gibbs(r)
     ratio = both["sd_vb"] / both["sd_gibbs"]
     narrower = 3.92 * both["sd_vb"] < both["q975"] - both["q025"]
-    corrected = vb_frame(r.vb, "vb-corrected", "delta").set_index("term")["sd"] / both["sd_gibbs"]
-    ok = bool((ratio < 1).all() and ratio.median() < 0.8 and narrower.all())
+    ours = {"sd_ratio_median": float(ratio.median()), "sd_ratio_max": float(ratio.max()),
+            "narrower": int(narrower.sum()), "components": len(ratio)}  # fmt: skip
+    if ((r.vb.method == "vb-corrected") & (r.vb.parameter == "delta")).any():
+        corrected = vb_frame(r.vb, "vb-corrected", "delta").set_index("term")["sd"]
+        ours["corrected_sd_ratio_median"] = float((corrected / both["sd_gibbs"]).median())
+    ok = bool((ratio < 1).all() and narrower.all())
     return claim(
-        "C6", text, paper,
-        {"sd_ratio_median": float(ratio.median()), "sd_ratio_max": float(ratio.max()),
-         "narrower": int(narrower.sum()), "corrected_sd_ratio_median": float(corrected.median())},
-        crit, status(ok),
-        ours_text=f"VB/Gibbs SD median {num(ratio.median(), 2)} (faithful), "
-        f"{num(corrected.median(), 2)} (corrected), max {num(ratio.max(), 2)}; "
-        f"narrower for {int(narrower.sum())} of {len(ratio)}",
+        "C6", text, None, ours, crit, status(ok), statement=P.STATEMENT_UNDERESTIMATES,
+        deviation=deviation, paper_text=NO_NUMBER,
+        ours_text=f"VB/Gibbs SD max {num(ratio.max(), 2)}, median {num(ratio.median(), 2)} (faithful)"
+        + (f", {num(ours['corrected_sd_ratio_median'], 2)} (corrected)"
+           if "corrected_sd_ratio_median" in ours else "")
+        + f"; narrower for {int(narrower.sum())} of {len(ratio)}",
     )  # fmt: skip
 
 
 def claim_c7(r: Results) -> dict[str, Any]:
+    """Section 4 of becker2018: VB is considerably faster than Gibbs sampling of the same model."""
     text = "VB is considerably faster than Gibbs"
-    crit = "VB to convergence <= 0.2 x one 6000-sweep Gibbs chain and <= 0.05 x four such chains (one thread, medians)"
-    paper = "considerably faster (no numbers)"
+    crit = (f"VB (faithful) to convergence <= {FASTER} x one 6000-sweep Gibbs chain (one thread, "
+            "medians of the configured runs)")  # fmt: skip
+    deviation = (f"the paper gives no numbers: 'considerably faster' read as at least "
+                 f"{1 / FASTER:.0f} times faster; the Gibbs run is one chain of 1000 burn-in + 5000 "
+                 "draws, the smallest the study takes as a posterior (spec decisions 9, 17); the "
+                 "corrected variant and the R code's default 1000-sweep chain are shown, not judged")  # fmt: skip
     if _missing(r.timing):
-        return not_covered("C7", text, paper, crit, "timing not run")
+        return not_covered("C7", text, None, crit, "timing not run",
+                           statement=P.STATEMENT_FASTER, deviation=deviation)  # fmt: skip
     t = r.timing.set_index(["method", "sweeps"])["value"]
-    if ("gibbs", 6000) not in t.index:
-        return not_covered("C7", text, paper, crit, "no 6000-sweep Gibbs timing")
+    if ("gibbs", 6000) not in t.index or ("vb-faithful", 0) not in t.index:
+        return not_covered("C7", text, None, crit,
+                           "needs the faithful VB and a 6000-sweep Gibbs chain timed",
+                           statement=P.STATEMENT_FASTER, deviation=deviation)  # fmt: skip
     vb, chain = float(t[("vb-faithful", 0)]), float(t[("gibbs", 6000)])
+    ours = {"vb_seconds": vb, "gibbs_chain_seconds": chain, "ratio": vb / chain}
+    shown = {
+        "corrected_ratio": ("vb-corrected", 0, 6000),
+        "ratio_to_1000_sweeps": ("vb-faithful", 0, 1000),
+    }
+    for key, (method, sweeps, gibbs_sweeps) in shown.items():
+        if (method, sweeps) in t.index and ("gibbs", gibbs_sweeps) in t.index:
+            ours[key] = float(t[(method, sweeps)]) / float(t[("gibbs", gibbs_sweeps)])
     return claim(
-        "C7", text, paper, {"vb_seconds": vb, "gibbs_chain_seconds": chain, "ratio": vb / chain},
-        crit, status(vb <= 0.2 * chain and vb <= 0.05 * 4 * chain),
-        ours_text=f"VB {num(vb, 2)} s vs one 6000-sweep chain {num(chain, 2)} s: {num(vb / chain, 2)}×",
+        "C7", text, None, ours, crit, status(vb <= FASTER * chain),
+        statement=P.STATEMENT_FASTER, deviation=deviation, paper_text="considerably faster (no numbers)",
+        ours_text=f"VB {num(vb, 2)} s vs one 6000-sweep chain {num(chain, 2)} s: {num(vb / chain, 2)}×"
+        + (f"; vs 1000 sweeps {num(ours['ratio_to_1000_sweeps'], 2)}×" if "ratio_to_1000_sweeps" in ours else ""),
         timing=True,
     )  # fmt: skip
 
 
+def _order_problems(mse: pd.Series) -> list[str]:
+    """What breaks the order of Table 4's sentence: lasso lowest, followed by the regression;
+    VB above it but below ridge, ridge highest; VB comparable to LME."""
+    others = mse.drop("lasso")
+    found = []
+    if not (mse["lasso"] < others).all():
+        found.append("lasso not lowest")
+    if not (mse["ols"] <= mse[["vb-faithful", "lme", "ridge"]]).all():
+        found.append("regression not second")
+    if not (mse["ridge"] > mse.drop("ridge")).all():
+        found.append("ridge not highest")
+    if abs(mse["vb-faithful"] - mse["lme"]) > COMPARABLE:
+        found.append(f"|VB - LME| > {COMPARABLE}")
+    return found
+
+
 def claim_c8(r: Results) -> dict[str, Any]:
-    text = "CV MSE: lasso ~1.43 lowest, regression 1.45, VB 1.45 ~ LME 1.45, ridge 1.54 highest (Table 4)"
-    crit = ("five models in [1.35, 1.65]; |VB - LME| <= 0.05; |VB - OLS| <= 0.05; lasso <= VB + 0.01; "
-            "ridge without class >= max(others) - 0.01")  # fmt: skip
-    paper = {"ols": 1.45, "lasso": 1.43, "vb": 1.45, "lme": 1.45, "ridge": 1.54}
+    """Table 4 of becker2018 and the sentences on it."""
+    text = (
+        "CV MSE: lasso {lasso} lowest, regression {ols}, VB {vb} ~ LME {lme}, ridge {ridge} "
+        "highest (Table 4)"
+    ).format(**P.TABLE4)
+    crit = (f"on the five Table 4 models as designed: lasso < every other; regression <= VB, LME, "
+            f"ridge; ridge > every other; |VB - LME| <= {COMPARABLE}; each within {LEVEL} of its "
+            "printed value")  # fmt: skip
+    deviation = (f"orders judged without tolerance on the mean rounded-prediction MSE over all "
+                 f"folds; 'comparable' = within {COMPARABLE} (the noise of a 10-fold mean, spec "
+                 f"§3.7), levels within {LEVEL}; the designs are the spec's (decision 15: class "
+                 "indicators in OLS, lasso and ridge); the paper's ridge value is matched by ridge "
+                 "without class (shown, not judged)")  # fmt: skip
+    paper_text = ", ".join(f"{m} {v}" for m, v in P.TABLE4.items())
     if _missing(r.cv):
-        return not_covered("C8", text, paper, crit, "CV not run")
+        return not_covered("C8", text, P.TABLE4, crit, "CV not run", statement=P.STATEMENT_TABLE4,
+                           deviation=deviation, paper_text=paper_text)  # fmt: skip
     mse = table4(r.cv).set_index("method")["mse_rounded"]
-    five = mse[["ols", "lasso", "vb-faithful", "lme", "ridge"]]
-    ok = (bool(five.between(1.35, 1.65).all()) and abs(mse["vb-faithful"] - mse["lme"]) <= 0.05
-          and abs(mse["vb-faithful"] - mse["ols"]) <= 0.05 and mse["lasso"] <= mse["vb-faithful"] + 0.01
-          and mse["ridge-noclass"] >= five.drop("ridge").max() - 0.01)  # fmt: skip
+    five = mse[list(FIVE)]
+    problems = _order_problems(five)
+    off = [m for m in FIVE if abs(five[m] - PAPER_MSE[m]) > LEVEL]
+    problems += [f"{m} more than {LEVEL} from the paper" for m in off]
     folds = int(r.cv[r.cv.metric == "mse_rounded"].groupby("method").size().max())
+    shown = [*FIVE, *(m for m in ("ridge-noclass",) if m in mse.index)]
     return claim(
-        "C8", text, paper, {m: float(v) for m, v in mse.items()}, crit, status(ok),
-        f"{folds} folds", paper_text="lasso 1.43, OLS 1.45, VB 1.45, LME 1.45, ridge 1.54",
-        ours_text=", ".join(f"{m} {num(mse[m], 3)}" for m in [*five.index, "ridge-noclass"]),
+        "C8", text, P.TABLE4, {**{m: float(v) for m, v in mse.items()}, "problems": problems},
+        crit, status(not problems), f"{folds} folds" + (f"; {'; '.join(problems)}" if problems else ""),
+        statement=P.STATEMENT_TABLE4, deviation=deviation, paper_text=paper_text,
+        ours_text=", ".join(f"{m} {num(mse[m], 3)}" for m in shown),
     )  # fmt: skip
 
 
+def _elbo_steps(r: Results, method: str) -> list[float]:
+    """The smallest ELBO step of every fit of ``method`` (real data, then synthetic)."""
+    fit = r.vb[(r.vb.method == method) & (r.vb.parameter == "fit")].set_index("metric")["value"]
+    steps = [float(fit["elbo_min_step"])]
+    if not _missing(r.synthetic):
+        syn = r.synthetic[(r.synthetic.method == method) & (r.synthetic.metric == "elbo_min_step")]
+        steps += syn["value"].tolist()
+    return steps
+
+
 def claim_c9(r: Results) -> dict[str, Any]:
-    text = "Coordinate ascent maximises the bound"
-    crit = "corrected variant: ELBO non-decreasing (1e-8) on the real and synthetic data; both variants < 1000 iterations"
-    paper = "the bound increases to a plateau"
+    """Section 2.7 of becker2018: iterating the paper's updates maximises the bound to a plateau."""
+    text = "Iterating the paper's updates maximises the bound to a plateau"
+    crit = ("the paper's updates (faithful variant): ELBO never decreases by more than 1e-8 on the "
+            "real data and every synthetic data set, and converges (|change| < 1e-10) within 1000 "
+            "iterations")  # fmt: skip
+    deviation = ("the bound is the correct ELBO (spec §2.5; the printed one has errors, §2.4); "
+                 "1e-8 allows round-off; the corrected variant (exact coordinate ascent) is "
+                 "shown, not judged")  # fmt: skip
     if _missing(r.vb):
-        return not_covered("C9", text, paper, crit, "VB not run")
+        return not_covered("C9", text, None, crit, "VB not run",
+                           statement=P.STATEMENT_BOUND, deviation=deviation)  # fmt: skip
     fit = r.vb[r.vb.parameter == "fit"].pivot_table(
         index="method", columns="metric", values="value"
     )
-    steps = [float(fit.loc["vb-corrected", "elbo_min_step"])]
-    if not _missing(r.synthetic):
-        syn = r.synthetic[
-            (r.synthetic.method == "vb-corrected") & (r.synthetic.metric == "elbo_min_step")
-        ]
-        steps += syn["value"].tolist()
-    iterations = fit["n_iter"].to_dict()
-    ok = min(steps) >= -1e-8 and max(iterations.values()) < 1000
+    steps = {m: _elbo_steps(r, m) for m in fit.index}
+    faithful = steps["vb-faithful"]
+    converged = bool(fit.loc["vb-faithful", "converged"] == 1)
+    ok = min(faithful) >= -1e-8 and converged
+    ours = {"min_elbo_step": {m: min(v) for m, v in steps.items()}, "fits": len(faithful),
+            "iterations": fit["n_iter"].to_dict(), "faithful_converged": converged}  # fmt: skip
     return claim(
-        "C9", text, paper, {"min_elbo_step_corrected": min(steps), "iterations": iterations}, crit, status(ok),
-        ours_text=f"smallest corrected ELBO step {num(min(steps), 2)} over {len(steps)} fits; iterations "
-        + ", ".join(f"{m} {int(v)}" for m, v in iterations.items()),
+        "C9", text, None, ours, crit, status(ok), statement=P.STATEMENT_BOUND,
+        deviation=deviation, paper_text="the bound increases to a plateau (no numbers)",
+        ours_text="smallest ELBO step over " + f"{len(faithful)} fits: "
+        + ", ".join(f"{m} {num(v, 2)}" for m, v in ours["min_elbo_step"].items()) + "; iterations "
+        + ", ".join(f"{m} {int(v)}" for m, v in ours["iterations"].items()),
     )  # fmt: skip
 
 
 def claim_c10(r: Results) -> dict[str, Any]:
-    text = "Significant questions (p < 0.05): Q1, Q10, Q16, Q17, Q25, Q26"
+    """Section 3 of becker2018 on Table 2: the significant questions."""
+    paper = list(P.SIGNIFICANT)
+    text = f"Significant questions: {', '.join(paper)}"
     crit = "the set of questions with p < 0.05 in our Table 2 equals the paper's"
+    deviation = ("'significant' read as p < 0.05: the paper names no level; its six are exactly "
+                 "the questions its Table 2 prints with p < 0.05")  # fmt: skip
     if _missing(r.table2):
-        return not_covered("C10", text, list(SIGNIFICANT), crit, "Table 2 not run")
+        return not_covered("C10", text, paper, crit, "Table 2 not run",
+                           statement=P.STATEMENT_SIGNIFICANT, deviation=deviation)  # fmt: skip
     p = r.table2[r.table2.metric == "p_value"].set_index("term")["value"]
     ours = sorted(
         (t for t in p.index if t.startswith("Q") and p[t] < 0.05), key=lambda t: int(t[1:])
     )
-    return claim("C10", text, list(SIGNIFICANT), ours, crit, status(ours == list(SIGNIFICANT)))
+    return claim("C10", text, paper, ours, crit, status(ours == paper),
+                 statement=P.STATEMENT_SIGNIFICANT, deviation=deviation)  # fmt: skip
 
 
 def claim_c11(r: Results) -> dict[str, Any]:
+    """Section 2.8 of becker2018: the predictive density (a derivation, reported)."""
     text = "Predictive uncertainty = noise + parameter uncertainty; df ~ N"
-    crit = "held-out 95% VB predictive interval coverage of the raw response in [0.93, 0.97]; 2 a_n = N + 2 a0"
-    paper = "Student-t predictive with 2 a_n degrees of freedom"
+    why = ("the paper derives the predictive density and gives no number to compare: 2 a_n = N + "
+           "2 a0 holds by its q(sigma) update, and the held-out coverage of the 95% interval is "
+           "shown for the spec's corrected density (the printed one adds a precision to a "
+           "variance, spec §2.6)")  # fmt: skip
     if _missing(r.cv, r.vb):
-        return not_covered("C11", text, paper, crit, "CV or VB not run")
+        return not_covered("C11", text, None, f"reported, not judged: {why}",
+                           "CV or VB not run", statement=P.STATEMENT_PREDICTIVE)  # fmt: skip
     coverage = r.cv[(r.cv.method == "vb-faithful") & (r.cv.metric == "coverage95")]["value"]
     fit = r.vb[(r.vb.method == "vb-faithful") & (r.vb.parameter == "fit")].set_index("metric")[
         "value"
     ]
-    df_ok = abs(2 * fit["a_n"] - (N_ROWS + 2e-3)) < 1e-6
-    mean = float(coverage.mean())
-    return claim(
-        "C11", text, paper, {"coverage95": mean, "folds": int(coverage.size), "two_a_n": 2 * float(fit["a_n"])},
-        crit, status(0.93 <= mean <= 0.97 and df_ok),
-        ours_text=f"coverage {mean:.3f} over {coverage.size} folds; 2 a_n = {num(2 * float(fit['a_n']), 6)}",
+    ours = {"coverage95": float(coverage.mean()), "folds": int(coverage.size),
+            "two_a_n": 2 * float(fit["a_n"]), "rows": N_ROWS}  # fmt: skip
+    return reported(
+        "C11", text, None, ours, why, statement=P.STATEMENT_PREDICTIVE,
+        paper_text="Student-t predictive with 2 a_n degrees of freedom (no numbers)",
+        ours_text=f"held-out 95% coverage {ours['coverage95']:.3f} over {coverage.size} folds; "
+        f"2 a_n = {num(ours['two_a_n'], 6)} for N = {N_ROWS:,} rows",
     )  # fmt: skip
 
 
 def claim_c12(r: Results) -> dict[str, Any]:
-    text = "Toy recovery (the R repository's test): Delta ~ (0.1, 0.3)"
-    crit = "|Delta - (0.1, 0.3)| < 0.02 for VB (both variants) and Gibbs"
-    paper = [0.1, 0.3]
+    """The toy test of the R repository becker2018 names (not in the paper)."""
+    truth = list(TOY_DELTA)
+    text = f"Toy recovery (the R repository's test): Delta ~ ({truth[0]}, {truth[1]})"
+    crit = f"|Delta - ({truth[0]}, {truth[1]})| < 0.02 for VB (both variants) and Gibbs"
+    deviation = ("not in the paper: the self-test of the R code the paper names (spec §4); its "
+                 "truth and the 0.02 tolerance are the spec's")  # fmt: skip
+    paper_text = "not in the paper (the R repository's test)"
     if _missing(r.toy):
-        return not_covered("C12", text, paper, crit, "toy test not run")
+        return not_covered("C12", text, None, crit, "toy test not run", statement=P.STATEMENT_R_CODE,
+                           deviation=deviation, paper_text=paper_text)  # fmt: skip
     wide = r.toy.pivot_table(index="method", columns="metric", values="value")
     gaps = {
-        m: float(max(abs(row.delta_slope - 0.1), abs(row.delta_intercept - 0.3)))
+        m: float(max(abs(row.delta_slope - truth[0]), abs(row.delta_intercept - truth[1])))
         for m, row in wide.iterrows()
     }
+    needed = {"vb-faithful", "vb-corrected", "gibbs"}
     return claim(
-        "C12", text, paper, {m: [float(wide.loc[m, "delta_slope"]), float(wide.loc[m, "delta_intercept"])]
-                             for m in wide.index},
-        crit, status(max(gaps.values()) < 0.02),
+        "C12", text, None, {m: [float(wide.loc[m, "delta_slope"]), float(wide.loc[m, "delta_intercept"])]
+                            for m in wide.index},
+        crit, status(needed <= set(gaps) and max(gaps.values()) < 0.02),
+        statement=P.STATEMENT_R_CODE, deviation=deviation, paper_text=paper_text,
         ours_text=", ".join(f"{m} ({num(wide.loc[m, 'delta_slope'], 3)}, {num(wide.loc[m, 'delta_intercept'], 3)})"
                             for m in wide.index),
     )  # fmt: skip

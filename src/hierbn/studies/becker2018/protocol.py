@@ -22,6 +22,7 @@ from hierbn.studies.common import tidy
 
 STUDY = "becker2018"
 TERMS = (*PREDICTORS, "intercept")
+TABLE2_METRICS = ("estimate", "std_error", "t_value", "p_value")
 
 
 def hyper_of(config: dict[str, Any]) -> Hyper:
@@ -41,18 +42,20 @@ def _row(method: str, parameter: str, term: str, cls: int, metric: str, value: f
 
 
 def run_table2(frame: pd.DataFrame) -> pd.DataFrame:
-    """Table 2: OLS of difficulty on the 30 predictors without an intercept, next to the paper."""
+    """Table 2: OLS of difficulty on the 30 predictors without an intercept, next to the paper
+    (``paper_below``: the paper prints the p value as a bound, "< 0.001")."""
     design = Design.of(frame)
     table = ols_table(design.predictors, design.response, list(PREDICTORS))
     records = []
     for row in table.itertuples():
-        paper = dict(
-            zip(("estimate", "std_error", "t_value", "p_value"), TABLE2[row.term], strict=True)
-        )
-        for metric in paper:
+        paper = dict(zip(TABLE2_METRICS, TABLE2[row.term], strict=True))
+        for metric, printed in paper.items():
+            bound = isinstance(printed, str)  # a p printed as "< 0.001"
             records.append({"study": STUDY, "experiment": "table2", "dataset": "turkiye",
                             "method": "ols", "term": row.term, "metric": metric,
-                            "value": float(getattr(row, metric)), "paper": paper[metric]})  # fmt: skip
+                            "value": float(getattr(row, metric)),
+                            "paper": float(printed.lstrip("< ")) if bound else printed,
+                            "paper_below": bound})  # fmt: skip
     return tidy(records, {"design": "30 predictors, no intercept"})
 
 
