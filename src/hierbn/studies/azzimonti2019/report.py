@@ -8,6 +8,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from hierbn.report.plotting import grouped_boxplot, new_figure
+from hierbn.studies.azzimonti2019.paper import FIG9_N
 from hierbn.studies.azzimonti2019.tables import (
     E5_BASELINES,
     E5_COMPARED,
@@ -96,8 +97,9 @@ def delta_figure(e2: pd.DataFrame, metric: str, index: dict[str, int], title: st
     return fig
 
 
-def figure9(e3: pd.DataFrame, n_per_cpt: int = 160) -> Figure:
-    """Fig. 9 (caption layout, A10): left per-CPT MSE(BDeu) - MSE(hier) at n = 160; right the
+def figure9(e3: pd.DataFrame, n_per_cpt: int = FIG9_N) -> Figure:
+    """Fig. 9 (caption layout, A10): left per-CPT MSE(BDeu) - MSE(hier) at the paper's n
+    (``FIG9_N``, or the nearest n run); right the
     difference of the global (mean over CPTs) MSE as a function of n."""
     n_pick = (
         n_per_cpt
@@ -232,8 +234,8 @@ def figure12(e5: pd.DataFrame) -> Figure:
 
 
 def per_user_figure(e5: pd.DataFrame, metric: str, title: str) -> Figure:
-    """Figs. 13–14: per-user mean gain over repetitions, sorted, at the smallest n (the paper:
-    n = 100, K = 100); rows vs BDeu 1, BDeu 10, RF, columns heterogeneity c."""
+    """Figs. 13–14: per-user mean gain over repetitions, sorted, at the smallest n (the paper's
+    ``E5_PER_USER`` scenario); rows vs BDeu 1, BDeu 10, RF, columns heterogeneity c."""
     means = e5_user_means(e5, metric)
     n_min = int(means["n"].min())
     means = means[means.n == n_min]

@@ -1,7 +1,8 @@
 """Experiment E4 of azzimonti2019: computing time on Adult (spec §4 E4, Sec. 4.1.2 of the paper).
 
-Claims H14 (whole-TAN VI ~ 20 s vs MCMC ~ 70 min; per CPT VI 0.01-18 s vs MCMC 6 s-1 h) and
-H15 (VI never fails; Stan ADVI crashes on ~10% of the Adult CPTs, mostly the largest).
+Claims H14 (per-CPT VI vs MCMC times), H21 (whole-TAN times), H15 (VI never fails, Stan
+ADVI crashes on some Adult CPTs) and, with ``rf_check``, H19-H20 (the paper's Adult comparison
+with HDP and random forests); the paper's numbers are in ``paper.py``.
 Decisions: A17 -- VI and ADVI are timed on every CPT at the configured n and on the full data;
 NUTS only on a few CPTs (spanning the CPT sizes), at the first n and the first repetitions,
 with a wall-time cap. A19 -- the paper's VI is R and its MCMC is Stan (C++), ours is Numba
