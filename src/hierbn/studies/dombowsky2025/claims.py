@@ -1,10 +1,14 @@
-"""Headline claims of dombowsky2025 (spec §7), one function per claim, computed from the result
-tables: C1-C10. C9 is stated on the Kaggle METABRIC file; on the cBioPortal copy it reads "not
-covered" with what we found."""
+"""Headline claims of dombowsky2025 (spec §7; the paper's sentences quoted in ``paper.py``), one
+function per claim, computed from the result tables: C1-C10. Each record carries the sentence it
+tests and, in ``deviation``, the tolerance or decision by which its criterion departs from it.
+C4 shows both the paper's Table 2 as printed and its conclusion against the correctly run group
+lasso; C9 is stated on the Kaggle METABRIC file, so on the cBioPortal copy it reads "not covered"
+with what we found."""
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +16,39 @@ import numpy as np
 import pandas as pd
 
 from hierbn.studies.claims import NOT_COVERED, claim, evaluate, not_covered, num, status
-from hierbn.studies.dombowsky2025.paper import METABRIC_MPM, TABLE2, TABLE6
+from hierbn.studies.dombowsky2025.paper import (
+    ALARM_ESS,
+    ALARM_ITERATIONS,
+    C1,
+    C2,
+    C3,
+    C4,
+    C5,
+    C6,
+    C6_SHARE,
+    C7,
+    C8,
+    C9,
+    C10,
+    LUCAS_FATIGUE_IN_LC,
+    METABRIC_DIAGNOSTICS,
+    METABRIC_EDGES,
+    METABRIC_MPM,
+    METABRIC_N,
+    TABLE1,
+    TABLE1_METHODS,
+    TABLE2,
+    TABLE2_METHODS,
+    TABLE2_TOTALS,
+    TABLE3,
+    TABLE6,
+    TABLE7,
+    TABLE8,
+    TABLE10,
+    TABLE10_TRUTH,
+    TABLE11,
+    TABLE11_TRUE_EDGE_BOUND,
+)
 from hierbn.studies.dombowsky2025.tables import (
     HEADLINE,
     alarm_ess,
@@ -29,8 +65,9 @@ from hierbn.studies.dombowsky2025.tables import (
     table8,
 )
 
-COMPETITORS = ("MLE", "DM", "Logit MLE", "Logit GAM")
+COMPETITORS = TABLE1_METHODS[1:]  # Table 1's methods other than HiDDeN
 ALARM_EXPERIMENTS = ("alarm", "alarm_structure")  # diagnostics judged on the headline subsample
+CORRECT_LASSO = "Group lasso"  # the lasso as the paper describes it (A9); Table 2 printed [code]'s
 
 
 @dataclass(frozen=True)
@@ -44,36 +81,75 @@ class Results:
         return bool((self.results.experiment == experiment).any())
 
 
+def _slashed(values: Iterable[float], digits: int = 3) -> str:
+    return "/".join(num(v, digits) for v in values)
+
+
+def _failing(checks: dict[str, Any]) -> str:
+    """' (failing: a, b)' for the checks that do not hold, '' when all do."""
+    bad = [k for k, v in checks.items() if v is False]
+    return f" (failing: {', '.join(bad)})" if bad else ""
+
+
+# ---------------------------------------------------------------------------- C1, Table 1
+C1_SIMILAR = 0.005  # "all methods perform similarly" at K = 2: the equivalence margin
+C1_TO_PAPER = 0.015  # spec §7.1: HiDDeN and MLE within this of Table 1
+C1_GAP_AT_10 = 0.015  # spec §7.1: MLE - HiDDeN at K = 10
+
+
+def _paired_differences(rows: pd.DataFrame) -> pd.DataFrame:
+    """Per (K, competitor) the mean of competitor RMSE - HiDDeN RMSE over the data sets both ran
+    (logit Bayes runs on fewer data sets than the others, A7)."""
+    wide = rows.pivot_table(index=["K", "rep"], columns="method", values="value")
+    out = {m: (wide[m] - wide["HiDDeN"]).groupby("K").mean() for m in COMPETITORS if m in wide}
+    return pd.DataFrame(out)
+
+
 def claim_c1(r: Results) -> dict[str, Any]:
-    text = "Table 1: HiDDeN has the lowest RMSE for K > 2 and its advantage grows with K"
-    crit = ("for K in {3, 5, 10} HiDDeN's mean RMSE < MLE, DM, logit MLE and logit GAM; the gap "
-            "MLE - HiDDeN increases with K and is >= 0.015 at K = 10; all within 0.005 at K = 2; "
-            "HiDDeN and MLE within 0.015 of the paper")  # fmt: skip
-    paper = "HiDDeN .06/.071/.1/.135, MLE .06/.074/.106/.16 (K = 2/3/5/10)"
+    text = ("Table 1: all methods similar at K = 2; for K > 2 HiDDeN has the lowest mean RMSE and "
+            "its advantage over the competitors grows with K")  # fmt: skip
+    crit = (f"at K = 2 every method's mean RMSE within {C1_SIMILAR} of HiDDeN's; for every K > 2 "
+            "every competitor's mean RMSE above HiDDeN's; the gap to the closest competitor "
+            f"increases with K; HiDDeN and MLE within {C1_TO_PAPER} of Table 1 and MLE - HiDDeN "
+            f">= {C1_GAP_AT_10} at K = 10")  # fmt: skip
+    deviation = (f"'perform similarly' is judged by an equivalence margin of {C1_SIMILAR} in mean "
+                 "RMSE; every difference is paired on the data sets both methods ran (logit "
+                 "Bayes runs on fewer, A7); the spec's reproduction tolerances (distance to "
+                 "Table 1, the gap at K = 10) are required as well")  # fmt: skip
+    paper = (f"HiDDeN {_slashed(TABLE1[k]['HiDDeN'][0] for k in TABLE1)}, MLE "
+             f"{_slashed(TABLE1[k]['MLE'][0] for k in TABLE1)}, DM "
+             f"{_slashed(TABLE1[k]['DM'][0] for k in TABLE1)} (K = {_slashed(TABLE1)})")  # fmt: skip
+    keep = {"statement": C1, "deviation": deviation}
     if not r.has("table1"):
-        return not_covered("C1", text, paper, crit, "Table 1 not run")
+        return not_covered("C1", text, paper, crit, "Table 1 not run", **keep)
+    rows = r.results[(r.results.experiment == "table1") & (r.results.metric == "rmse")]
+    diffs = _paired_differences(rows)
+    ks = sorted(diffs.index)
+    if set(ks) != set(TABLE1) or set(diffs.columns) != set(COMPETITORS):
+        return not_covered("C1", text, paper, crit,
+                           f"Table 1 ran K = {ks} with {sorted(diffs.columns)}; the claim needs "
+                           f"K = {sorted(TABLE1)} and every method of Table 1", **keep)  # fmt: skip
     t = table1(r.results).pivot(index="K", columns="method", values="mean")
-    ks = sorted(t.index)
-    if not {2, 10} <= set(ks) or any(m not in t.columns for m in ("HiDDeN", *COMPETITORS)):
-        return not_covered("C1", text, paper, crit, f"Table 1 ran K = {ks} without every method")
-    gaps = (t["MLE"] - t["HiDDeN"]).to_dict()
-    lowest = all(t.loc[k, "HiDDeN"] < t.loc[k, list(COMPETITORS)].min() for k in ks if k > 2)
-    at_two = t.loc[2, ["HiDDeN", *COMPETITORS]]
-    spread_two = float(at_two.max() - at_two.min())
-    paper_gap = table1(r.results).query("method in ['HiDDeN', 'MLE']").eval("mean - paper_mean")
-    worst = float(paper_gap.abs().max())
-    growing = all(gaps[a] < gaps[b] for a, b in itertools.pairwise(ks))
-    ok = lowest and growing and gaps[10] >= 0.015 and spread_two <= 0.005 and worst <= 0.015
+    gap = diffs.min(axis=1)  # the closest competitor
+    distance = table1(r.results).query("method in ['HiDDeN', 'MLE']").eval("mean - paper_mean")
+    checks = {
+        "similar_at_K2": bool(diffs.loc[2].abs().max() <= C1_SIMILAR),
+        "lowest_for_K_gt_2": bool((gap.loc[[k for k in ks if k > 2]] > 0).all()),
+        "gap_grows_with_K": all(gap[a] < gap[b] for a, b in itertools.pairwise(ks)),
+        "near_table1": bool(distance.abs().max() <= C1_TO_PAPER),
+        "mle_gap_at_K10": bool(diffs.loc[10, "MLE"] >= C1_GAP_AT_10),
+    }  # fmt: skip
     ours = {"hidden": t["HiDDeN"].round(4).to_dict(), "mle": t["MLE"].round(4).to_dict(),
-            "gap": {k: round(v, 4) for k, v in gaps.items()}, "spread_at_K2": spread_two,
-            "max_gap_to_paper": worst, "lowest_for_K_gt_2": lowest}  # fmt: skip
-    return claim("C1", text, paper, ours, crit, status(ok),
-                 ours_text="HiDDeN " + "/".join(num(t.loc[k, "HiDDeN"], 2) for k in ks)
-                 + ", MLE " + "/".join(num(t.loc[k, "MLE"], 2) for k in ks)
-                 + f"; gap at K = 10 {num(gaps[10], 2)}; K = 2 spread {num(spread_two, 2)}; "
-                 f"largest distance to the paper {num(worst, 2)}")  # fmt: skip
+            "gap_to_closest": gap.round(4).to_dict(), "closest": diffs.idxmin(axis=1).to_dict(),
+            "max_distance_to_table1": float(distance.abs().max()), "checks": checks}  # fmt: skip
+    return claim("C1", text, paper, ours, crit, status(all(checks.values())), **keep,
+                 ours_text=f"HiDDeN {_slashed(t['HiDDeN'], 2)}, MLE {_slashed(t['MLE'], 2)}; gap "
+                 f"to the closest competitor {_slashed(gap, 2)} (K = {_slashed(ks)}); largest "
+                 f"distance to Table 1 {num(ours['max_distance_to_table1'], 2)}"
+                 + _failing(checks))  # fmt: skip
 
 
+# ---------------------------------------------------------------------------- C2-C3, checks
 def _check(r: Results, metric: str) -> float:
     rows = r.checks[r.checks.metric == metric]
     return float(rows.value.iloc[0])
@@ -83,176 +159,300 @@ def claim_c2(r: Results) -> dict[str, Any]:
     text = "Theorem 2: h is log-concave when rho >= k and n_j(x) > 0; not so when rho < k"
     crit = ("max d^2 log h/dt^2 < 0 over t in [1e-3, 50] and random cases; the counterexample "
             "(rho < k, empty column) > 0 near 0; eq. (10) within 1e-6 of finite differences")  # fmt: skip
+    deviation = ("the theorem is checked numerically (a grid of t and random counts, u and "
+                 "shapes), not proved; 'the condition on rho is needed' by one counterexample")  # fmt: skip
     paper = "Theorem 2 (proof App. A.2)"
+    keep = {"statement": C2, "deviation": deviation}
     if r.checks is None:
-        return not_covered("C2", text, paper, crit, "checks step not run")
+        return not_covered("C2", text, paper, crit, "checks step not run", **keep)
     ours = {m: _check(r, m) for m in ("theorem2_max_second_derivative",
             "counterexample_second_derivative", "eq10_max_relative_gap")}  # fmt: skip
     ok = (ours["theorem2_max_second_derivative"] < 0 and ours["counterexample_second_derivative"] > 0
           and ours["eq10_max_relative_gap"] < 1e-6)  # fmt: skip
-    return claim("C2", text, paper, ours, crit, status(ok),
+    return claim("C2", text, paper, ours, crit, status(ok), **keep,
                  ours_text=f"largest second derivative {num(ours['theorem2_max_second_derivative'])}; "
                  f"counterexample {num(ours['counterexample_second_derivative'])}; eq. (10) gap "
                  f"{num(ours['eq10_max_relative_gap'], 2)}")  # fmt: skip
 
 
+C3_Z = 3.0  # Monte-Carlo standard errors
+
+
 def claim_c3(r: Results) -> dict[str, Any]:
     text = "The MALA-within-Gibbs sampler targets the exact posterior"
     crit = ("posterior means of t1, t2 and the eq. (14) predictives (both update orders) and "
-            "Algorithm 3's model probabilities within 3 MC standard errors of 2-D grid integration, "
-            "in long runs and after sweeps from exact posterior draws (invariance)")  # fmt: skip
+            f"Algorithm 3's model probabilities within {C3_Z:g} MC standard errors of 2-D grid "
+            "integration, in long runs and after sweeps from exact posterior draws (invariance)")  # fmt: skip
+    deviation = (f"'exact' is tested on small tables (a binary child) whose posterior can be "
+                 f"integrated on a grid, to within {C3_Z:g} Monte-Carlo standard errors")  # fmt: skip
     paper = "eqs. (9), (12), (14); Algorithms 1 and 3"
+    keep = {"statement": C3, "deviation": deviation}
     if r.checks is None:
-        return not_covered("C3", text, paper, crit, "checks step not run")
+        return not_covered("C3", text, paper, crit, "checks step not run", **keep)
     zs = {m: _check(r, m) for m in r.checks.metric if "_z" in m}
     worst = max(zs.values())
     gaps = {m: _check(r, m) for m in ("alg3_max_gap_frequency", "alg3_max_gap_rao_blackwell")}
-    return claim("C3", text, paper, {**zs, **gaps}, crit, status(worst <= 3.0),
+    return claim("C3", text, paper, {**zs, **gaps}, crit, status(worst <= C3_Z), **keep,
                  ours_text=f"largest |z| {num(worst, 2)} over {len(zs)} groups; Algorithm 3 "
                  f"probabilities within {num(max(gaps.values()), 2)} (frequency and "
                  "Rao–Blackwellised)")  # fmt: skip
 
 
+# ---------------------------------------------------------------------------- C4, LUCAS
+C4_FATIGUE = (0.5, 0.8)  # spec §7.4: P(Fatigue in Mb(LC)), the paper's .646 with MC/data margin
+C4_SURE = 0.99  # spec §7.4: the other true LC-blanket edges
+C4_ACCEPTANCE = 0.04  # spec §7.4: acceptance within this of Table 6
+
+
+def lowest_total(totals: dict[str, float], hidden: str = "HiDDeN") -> bool:
+    """Whether ``hidden``'s total Hamming distance is strictly below every other method's."""
+    return all(totals[hidden] < v for m, v in totals.items() if m != hidden)
+
+
 def claim_c4(r: Results) -> dict[str, Any]:
-    text = "LUCAS Markov blankets (Table 2): HiDDeN's MAP has total Hamming 2, the lowest"
-    crit = ("HiDDeN MAP Hamming (2,0,0,0,0,0) with Smoking missing Peer_Pressure and Genetics, a "
-            "total below those of Table 2's methods (GS, IAMB, the lasso as [code] ran it); "
-            "P(Fatigue in Mb(LC)) in [0.5, 0.8] and the other true LC edges >= 0.99; acceptance "
-            "within 0.04 of Table 6; GS and IAMB totals in 3-4 (the corrected lasso is reported "
-            "beside, not judged: A9)")  # fmt: skip
-    paper = "HiDDeN 2, group lasso ([code]) 7, GS 3, IAMB 4; P(Fatigue) .646"
+    text = ("LUCAS Markov blankets (Table 2): HiDDeN's MAP blanket is the truth except for "
+            "Smoking, the lowest total Hamming distance")  # fmt: skip
+    rivals = [m for m in TABLE2 if m != "HiDDeN"]
+    correct = ["GS", "IAMB", CORRECT_LASSO]
+    crit = ("(a) Table 2 as printed: HiDDeN's total is the lowest; (b) reproduced: our HiDDeN MAP "
+            "Hamming vector equals Table 2's, P(Fatigue in Mb(LC)) in "
+            f"[{C4_FATIGUE[0]}, {C4_FATIGUE[1]}], the other true LC edges >= {C4_SURE}, acceptance "
+            f"within {C4_ACCEPTANCE} of Table 6; (c) the conclusion on our run: HiDDeN's total below "
+            "those of GS, IAMB and the group lasso run as the paper describes it; pass if (b) and "
+            "(c) hold")  # fmt: skip
+    deviation = ("Table 2's group lasso is the authors' code's, which fitted Lung_cancer with "
+                 "Allergy as the response (A9); the conclusion is judged against the lasso as the "
+                 "paper describes it, the printed table beside it; the Fatigue, edge and "
+                 "acceptance tolerances are the spec's (§7.4)")  # fmt: skip
+    paper_totals = {m: TABLE2_TOTALS[m] for m in TABLE2_METHODS}
+    paper = ("totals " + ", ".join(f"{m} {v}" for m, v in paper_totals.items())
+             + f"; HiDDeN {tuple(TABLE2['HiDDeN'].values())}; P(Fatigue) {LUCAS_FATIGUE_IN_LC}")  # fmt: skip
+    keep = {"statement": C4, "deviation": deviation}
     lucas = r.results[r.results.experiment == "lucas"]
     if lucas.empty or set(lucas.node) != set(TABLE6):
-        return not_covered(
-            "C4", text, paper, crit, "the LUCAS experiment did not run all six targets"
-        )
+        return not_covered("C4", text, paper, crit,
+                           "the LUCAS experiment did not run all six targets", **keep)  # fmt: skip
     hamming = table2(r.results).pivot(index="node", columns="method", values="hamming")
-    totals = hamming.sum().to_dict()
-    ours_vector = [int(hamming.loc[t, "HiDDeN"]) for t in TABLE6]
+    missing = [m for m in ("HiDDeN", *rivals, *correct) if m not in hamming]
+    if missing:
+        return not_covered("C4", text, paper, crit, f"LUCAS ran without {missing}", **keep)
+    totals = {m: int(v) for m, v in hamming.sum().items()}
+    ours_vector = [int(hamming.loc[t, "HiDDeN"]) for t in TABLE2["HiDDeN"]]
     sel = lucas_selections(r.results)
-    smoking = sel[(sel.node == "Smoking") & sel.in_truth & (sel.HiDDeN == 0)].variable.tolist()
     lc = sel[sel.node == "Lung_cancer"].set_index("variable")
     fatigue = float(lc.loc["Fatigue", "edge_probability"])
     others = lc[lc.in_truth & (lc.index != "Fatigue")].edge_probability
     diag = table6(r.results).set_index("node")
     gaps = {t: max(abs(a - b) for a, b in zip(diag.loc[t, "acceptance"], TABLE6[t]["acceptance"], strict=True))
             for t in TABLE6 if np.allclose(diag.loc[t, "eps"], TABLE6[t]["eps"])}  # fmt: skip
-    rivals = [m for m in TABLE2 if m != "HiDDeN"]
-    ok = (ours_vector == [2, 0, 0, 0, 0, 0] and sorted(smoking) == ["Genetics", "Peer_Pressure"]
-          and all(m in totals and totals["HiDDeN"] < totals[m] for m in rivals) and 0.5 <= fatigue <= 0.8
-          and float(others.min()) >= 0.99 and len(gaps) == len(TABLE6) and max(gaps.values()) <= 0.04
-          and all(3 <= totals[m] <= 4 for m in ("GS", "IAMB")))  # fmt: skip
-    ours = {"hidden_hamming": ours_vector, "totals": {m: int(v) for m, v in totals.items()},
-            "smoking_misses": smoking, "p_fatigue_in_lc": fatigue,
+    printed = lowest_total(paper_totals)
+    reproduced = {
+        "hidden_hamming": ours_vector == list(TABLE2["HiDDeN"].values()),
+        "fatigue": C4_FATIGUE[0] <= fatigue <= C4_FATIGUE[1],
+        "other_lc_edges": bool(others.min() >= C4_SURE),
+        "acceptance": len(gaps) == len(TABLE6) and max(gaps.values()) <= C4_ACCEPTANCE,
+    }  # fmt: skip
+    judged = {m: totals[m] for m in ("HiDDeN", *correct)}
+    conclusion = lowest_total(judged)
+    ours = {"paper_table_supports_conclusion": printed, "reproduced": reproduced,
+            "conclusion_against_correct_lasso": conclusion, "hidden_hamming": ours_vector,
+            "totals": totals, "p_fatigue_in_lc": fatigue,
             "other_lc_edges_min": float(others.min()), "acceptance_gap_to_table6": gaps}  # fmt: skip
-    total_text = ", ".join(f"{m} {int(v)}" for m, v in totals.items())
-    return claim("C4", text, paper, ours, crit, status(ok),
-                 ours_text=f"HiDDeN {tuple(ours_vector)}; totals {total_text}; P(Fatigue) {num(fatigue, 3)}; "
-                 f"acceptance within {num(max(gaps.values(), default=float('nan')), 2)} of Table 6")  # fmt: skip
+    lasso = f"corrected lasso {totals[CORRECT_LASSO]}"
+    note = ("" if conclusion else
+            f"The paper's own Table 2 supports its conclusion (HiDDeN {paper_totals['HiDDeN']} "
+            f"against {', '.join(str(v) for m, v in paper_totals.items() if m != 'HiDDeN')}), "
+            f"but the group lasso run as the paper describes it totals {totals[CORRECT_LASSO]}, "
+            f"not below HiDDeN's {totals['HiDDeN']}: the lowest total holds only against the "
+            "authors' mis-specified lasso fit.")  # fmt: skip
+    return claim("C4", text, paper, ours, crit, status(all(reproduced.values()) and conclusion),
+                 note, **keep,
+                 ours_text=f"(a) Table 2 as printed {'supports' if printed else 'contradicts'} "
+                 f"the conclusion; (b) HiDDeN {tuple(ours_vector)}, P(Fatigue) {num(fatigue, 3)}, "
+                 f"acceptance within {num(max(gaps.values(), default=float('nan')), 2)} of Table 6"
+                 f"{_failing(reproduced)}; (c) totals HiDDeN {totals['HiDDeN']}, GS {totals['GS']}, "
+                 f"IAMB {totals['IAMB']}, {lasso} ([code]'s "
+                 f"{totals['Group lasso ([code])']}): {'lowest' if conclusion else 'not the lowest'}")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- C5, Table 3
+C5_FAIL = 0.02  # "completely fail": a selection rate at most this
+C5_AIC_AT_5 = (0.2, 0.45)  # spec §7.5 reproduction ranges
+C5_BDE_AT_200 = (0.4, 0.55)
 
 
 def claim_c5(r: Results) -> dict[str, Any]:
-    text = "Table 3: HiDDeN picks the confounded DAG G2 more often than BIC, AIC and BDE"
-    crit = ("BIC <= 0.05 at every k1; AIC in [0.2, 0.45] at k1 = 5 and <= 0.02 for k1 >= 25; BDE "
-            "<= 0.1 for k1 <= 25 and in [0.4, 0.55] at k1 = 200; HiDDeN > BDE at every k1, >= 0.6 "
-            "for k1 >= 25 and in [0.45, 0.75] at k1 = 5")  # fmt: skip
-    paper = "HiDDeN .61/.71/.76/.82, BIC .02/0/0/0, AIC .38/0/0/0, BDE .08/.01/.21/.49"
+    text = ("Table 3: HiDDeN is the only method selecting the confounded DAG G2 in more than half "
+            "of the replications; AIC and BIC fail for k1 > 5; both Dirichlet methods improve "
+            "with k1")  # fmt: skip
+    crit = ("HiDDeN > 0.5 at every k1 and BIC, AIC, BDE <= 0.5 at every k1; BIC and AIC <= "
+            f"{C5_FAIL} for k1 > 5; HiDDeN and BDE higher at the largest k1 than at the smallest; "
+            f"reproduction (spec §7.5): BIC <= 0.05 everywhere, AIC in {list(C5_AIC_AT_5)} at "
+            f"k1 = 5, BDE <= 0.1 for k1 <= 25 and in {list(C5_BDE_AT_200)} at k1 = 200")  # fmt: skip
+    deviation = (f"'completely fail' is read as a selection rate <= {C5_FAIL}; 'benefit from "
+                 "increasing k1' as a higher rate at k1 = 200 than at k1 = 5 (BDE's printed rates "
+                 "dip at 25); the spec's reproduction ranges are required as well")  # fmt: skip
+    paper = "; ".join(f"{m} {_slashed(TABLE3[m].values(), 2)}" for m in TABLE3)
+    keep = {"statement": C5, "deviation": deviation}
     if not r.has("table3"):
-        return not_covered("C5", text, paper, crit, "Table 3 not run")
+        return not_covered("C5", text, paper, crit, "Table 3 not run", **keep)
     t = table3(r.results).pivot(index="k1", columns="method", values="rate")
-    if set(t.index) != {5, 25, 100, 200}:
-        return not_covered("C5", text, paper, crit, f"Table 3 ran k1 = {sorted(t.index)}")
+    if set(t.index) != set(TABLE3["HiDDeN"]):
+        return not_covered("C5", text, paper, crit, f"Table 3 ran k1 = {sorted(t.index)}; the "
+                           f"claim needs {sorted(TABLE3['HiDDeN'])}", **keep)  # fmt: skip
     h, bde = t["HiDDeN"], t["BDE"]
+    large = [k for k in t.index if k > min(t.index)]
     checks = {
+        "hidden_above_half": bool((h > 0.5).all()),
+        "only_hidden_above_half": bool((t[["BIC", "AIC", "BDE"]] <= 0.5).all().all()),
+        "aic_bic_fail_for_k1_gt_5": bool((t.loc[large, ["BIC", "AIC"]] <= C5_FAIL).all().all()),
+        "dirichlet_improve": bool(h.iloc[-1] > h.iloc[0] and bde.iloc[-1] > bde.iloc[0]),
         "bic": bool((t["BIC"] <= 0.05).all()),
-        "aic": bool(0.2 <= t.loc[5, "AIC"] <= 0.45 and (t.loc[[25, 100, 200], "AIC"] <= 0.02).all()),
-        "bde": bool((bde.loc[[5, 25]] <= 0.1).all() and 0.4 <= bde.loc[200] <= 0.55),
-        "hidden": bool((h > bde).all() and (h.loc[[25, 100, 200]] >= 0.6).all()
-                       and 0.45 <= h.loc[5] <= 0.75),
+        "aic": C5_AIC_AT_5[0] <= t["AIC"].iloc[0] <= C5_AIC_AT_5[1],
+        "bde": bool((bde.iloc[:2] <= 0.1).all()
+                    and C5_BDE_AT_200[0] <= bde.iloc[-1] <= C5_BDE_AT_200[1]),
     }  # fmt: skip
-    text_of = {m: "/".join(num(v, 2) for v in t[m]) for m in ("HiDDeN", "BIC", "AIC", "BDE")}
     return claim("C5", text, paper, {"rates": t.round(3).to_dict(), "checks": checks}, crit,
-                 status(all(checks.values())),
-                 ours_text="; ".join(f"{m} {v}" for m, v in text_of.items())
-                 + ("" if all(checks.values()) else
-                    f" (failing: {', '.join(k for k, v in checks.items() if not v)})"))  # fmt: skip
+                 status(all(checks.values())), **keep,
+                 ours_text="; ".join(f"{m} {_slashed(t[m], 2)}" for m in ("HiDDeN", "BIC", "AIC", "BDE"))
+                 + _failing(checks))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- C6, Tables 7-8
+C6_PROB = (0.78, 0.99)  # spec §7.6 reproduction ranges and tolerances
+C6_SCORE_TOLERANCE = {"BIC": 1.5, "AIC": 1.5, "BDE": 2.5}
+_TABLE7_PROBS = [row["prob"][0] for row in TABLE7.values()]
+TABLE7_RANGE = f"{num(min(_TABLE7_PROBS))}-{num(max(_TABLE7_PROBS))}"
 
 
 def claim_c6(r: Results) -> dict[str, Any]:
-    text = (
-        "Tables 7–8: HiDDeN finds the true parent set under both truths; BDE misses the dense one"
-    )
-    crit = ("mean Pr(G_true | n) in [0.78, 0.99] for both truths and larger at n = 150 than at 50; "
-            "mean dBIC, dAIC within 1.5 and dBDE within 2.5 of Table 7; with G2 true HiDDeN "
-            "selects it in >= 0.8 at every n, BDE in <= 0.4")  # fmt: skip
-    paper = "Pr .813-.948; G2 selection HiDDeN .83-.95, BDE .19-.34"
+    text = ("Tables 7–8: with G1 true every method favours G1, HiDDeN's Pr(G1 | n) growing with n; "
+            f"with G2 true BDE favours the wrong DAG while HiDDeN picks G2 in > {C6_SHARE:.0%}")  # fmt: skip
+    crit = ("G1 true: mean Pr(G1 | n) > 0.5 and mean dBIC, dAIC, dBDE > 0 at every n, Pr(G1 | n) "
+            "larger at the largest n than at the smallest; G2 true: BDE selects G2 in < 0.5 and "
+            f"HiDDeN in > {C6_SHARE} at every n, HiDDeN's rate larger at the largest n than at the "
+            f"smallest; reproduction (spec §7.6): mean Pr(G_true | n) in {list(C6_PROB)}, mean "
+            "score differences within 1.5 (BIC, AIC) and 2.5 (BDE) of Table 7")  # fmt: skip
+    deviation = ("'favour' is read on the mean score difference (Table 7) and on the selection "
+                 "rate (Table 8); 'increases with n' and 'steadily increasing power' compare the "
+                 "largest n with the smallest (adjacent steps are within Monte-Carlo error at "
+                 "our replications); the spec's reproduction tolerances are required as well")  # fmt: skip
+    paper = (f"Pr(G_true | n) {TABLE7_RANGE}; G2 selection HiDDeN "
+             f"{_slashed(TABLE8['HiDDeN'].values(), 2)}, BDE {_slashed(TABLE8['BDE'].values(), 2)}")  # fmt: skip
+    keep = {"statement": C6, "deviation": deviation}
     if not r.has("tables78"):
-        return not_covered("C6", text, paper, crit, "Tables 7-8 not run")
+        return not_covered("C6", text, paper, crit, "Tables 7-8 not run", **keep)
     t7 = table7(r.results)
-    probs = t7[t7.quantity == "prob"].set_index(["truth", "n"])["mean"]
+    mean = t7.set_index(["truth", "quantity", "n"])["mean"]
     ns = sorted(t7.n.unique())
-    rising = all(probs[(tr, ns[-1])] > probs[(tr, ns[0])] for tr in ("G1", "G2"))
-    scores = t7[t7.quantity != "prob"]
-    tolerance = np.where(scores.quantity == "BDE", 2.5, 1.5)
-    distance = (scores["mean"] - scores["paper_mean"]).abs()
     t8 = table8(r.results).pivot(index="n", columns="method", values="rate")
-    checks = {"prob_range": bool(probs.between(0.78, 0.99).all()), "prob_rising": rising,
-              "scores_near_paper": bool((distance <= tolerance).all()),
-              "hidden_selects_G2": bool((t8["HiDDeN"] >= 0.8).all()),
-              "bde_misses_G2": bool((t8["BDE"] <= 0.4).all())}  # fmt: skip
+    scores = t7[t7.quantity != "prob"]
+    distance = (scores["mean"] - scores["paper_mean"]).abs()
+    tolerance = scores.quantity.map(C6_SCORE_TOLERANCE)
+    g1 = mean.loc["G1"]
+    checks = {
+        "g1_all_favour_g1": bool((g1.loc["prob"] > 0.5).all()
+                                 and (g1.loc[["BIC", "AIC", "BDE"]] > 0).all()),
+        "g1_prob_grows": bool(g1.loc[("prob", ns[-1])] > g1.loc[("prob", ns[0])]),
+        "bde_misses_g2": bool((t8["BDE"] < 0.5).all()),
+        "hidden_selects_g2": bool((t8["HiDDeN"] > C6_SHARE).all()),
+        "hidden_power_grows": bool(t8["HiDDeN"].iloc[-1] > t8["HiDDeN"].iloc[0]),
+        "prob_range": bool(mean.xs("prob", level="quantity").between(*C6_PROB).all()),
+        "scores_near_paper": bool((distance <= tolerance).all()),
+    }  # fmt: skip
+    probs = mean.xs("prob", level="quantity")
     ours = {"prob": {f"{tr} n={n}": round(v, 3) for (tr, n), v in probs.items()},
             "max_score_distance": {q: float(distance[scores.quantity == q].max())
-                                   for q in ("BIC", "AIC", "BDE")},
+                                   for q in C6_SCORE_TOLERANCE},
             "table8": t8.round(3).to_dict(), "checks": checks}  # fmt: skip
-    return claim("C6", text, paper, ours, crit, status(all(checks.values())),
+    return claim("C6", text, paper, ours, crit, status(all(checks.values())), **keep,
                  ours_text=f"Pr {num(probs.min(), 3)}-{num(probs.max(), 3)}; largest score gaps "
                  + ", ".join(f"{q} {num(v, 2)}" for q, v in ours["max_score_distance"].items())
-                 + f"; G2 selection HiDDeN {num(t8['HiDDeN'].min(), 2)}-{num(t8['HiDDeN'].max(), 2)}, "
-                 f"BDE {num(t8['BDE'].min(), 2)}-{num(t8['BDE'].max(), 2)}"
-                 + ("" if all(checks.values()) else
-                    f" (failing: {', '.join(k for k, v in checks.items() if not v)})"))  # fmt: skip
+                 + f"; G2 selection HiDDeN {_slashed(t8['HiDDeN'], 2)}, BDE {_slashed(t8['BDE'], 2)}"
+                 + _failing(checks))  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- C7, ALARM F.3
+C7_SUBSAMPLE_SHARE = 0.9  # spec §7.7: a statement of the headline fit asked of 90% of subsamples
+C7_TABLE10_MARGIN = 0.02  # Monte-Carlo margin around our subsamples' range of a set probability
+TRUE_EDGES = [(p, n) for n, ps in TABLE10_TRUTH.items() for p in ps]
+
+
+def table10_in_range(freq: pd.DataFrame) -> dict[str, dict[str, Any]]:
+    """Per Table 10 entry (node, parent set): the paper's probability, the range of our
+    subsamples' visit frequencies of that set and whether the paper's lies within it (widened by
+    :data:`C7_TABLE10_MARGIN`)."""
+    out = {}
+    for node, sets in TABLE10.items():
+        for label, paper in sets.items():
+            values = freq[(freq.node == node) & (freq.parent_set == label)].value
+            low, high = (float(values.min()), float(values.max())) if len(values) else (0.0, 0.0)
+            out[f"{node} {label}"] = {
+                "paper": paper, "ours_range": [round(low, 3), round(high, 3)],
+                "within": low - C7_TABLE10_MARGIN <= paper <= high + C7_TABLE10_MARGIN,
+            }  # fmt: skip
+    return out
 
 
 def claim_c7(r: Results) -> dict[str, Any]:
-    text = "ALARM structure (Tables 10–11): the MAP parent sets equal the truth"
-    crit = ("headline MAP sets HIST={LVF}, LVV={LVF,HYP}, STKV={LVF,HYP}; over >= 20 subsamples "
-            "MAP(HIST) = truth in >= 90% and MAP(LVV), MAP(STKV) = truth in a majority; "
-            "Pr(LVF->HIST) and Pr(HYP->LVV) >= 0.95 in >= 90% of subsamples; Pr(HYP->HIST) reported "
-            "(expected 0.05-0.3, not Table 11's 0)")  # fmt: skip
-    paper = "HIST {LVF} .825, LVV {LVF,HYP} .961, STKV {LVF,HYP} .793; Pr(HYP->HIST) printed 0"
+    bound = TABLE11_TRUE_EDGE_BOUND
+    text = ("ALARM structure (Tables 10–11): the MAP parent sets are the truth and every true edge "
+            f"from a diagnosis has probability above {bound}")  # fmt: skip
+    crit = ("headline MAP sets = the truth (HIST {LVF}, LVV {LVF,HYP}, STKV {LVF,HYP}); over >= 20 "
+            "subsamples MAP(HIST) = truth in >= 90% and MAP(LVV), MAP(STKV) in a majority; all "
+            f"{len(TRUE_EDGES)} true edges (LVF->HIST, LVF->LVV, HYP->LVV, LVF->STKV, HYP->STKV) "
+            f">= {bound} on the headline subsample and in >= {C7_SUBSAMPLE_SHARE:.0%} of the "
+            "subsamples; each of Table 10's probabilities within the range of our subsamples' "
+            f"(± {C7_TABLE10_MARGIN}); Pr(HYP->HIST) reported")  # fmt: skip
+    deviation = (f"the paper's one subsample cannot be replayed (A15): its sentence is asked of "
+                 f"our headline subsample and of {C7_SUBSAMPLE_SHARE:.0%} of the others, and "
+                 "Table 10's probabilities are compared with the range over our subsamples "
+                 f"(± {C7_TABLE10_MARGIN}, Monte-Carlo error); 'greater than {bound}' is read as "
+                 f"at least {bound}, as Table 11 itself prints {bound}; 'zero posterior mass' of "
+                 "HYP->HIST is reported, not judged: Table 11's 0 contradicts Table 10's "
+                 f"{TABLE10['HIST']['{LVF,HYP}']} for {{LVF,HYP}} (A14)")  # fmt: skip
+    paper = ("; ".join(f"{n} {s} {v}" for n, sets in TABLE10.items() for s, v in
+                       itertools.islice(sets.items(), 1))
+             + "; Table 11 " + ", ".join(f"{a}->{b} {num(v)}" for (a, b), v in TABLE11.items()))  # fmt: skip
+    keep = {"statement": C7, "deviation": deviation}
     if not r.has("alarm_structure"):
-        return not_covered("C7", text, paper, crit, "the ALARM structure experiment was not run")
+        return not_covered("C7", text, paper, crit, "the ALARM structure experiment was not run",
+                           **keep)  # fmt: skip
     maps = alarm_structure_maps(r.results).set_index("node")
-    if int(maps.subsamples.min()) < 20:
-        return not_covered(
-            "C7",
-            text,
-            paper,
-            crit,
-            f"{int(maps.subsamples.min())} subsamples ran; the claim needs >= 20",
-        )
-    edges = r.results[
-        (r.results.experiment == "alarm_structure") & (r.results.metric == "edge_probability")
-    ]
-    sure = {f"{a}->{b}": float((edges[(edges.parent == a) & (edges.node == b)].value >= 0.95).mean())
-            for a, b in (("LVF", "HIST"), ("HYP", "LVV"))}  # fmt: skip
-    hyp_hist = edges[(edges.parent == "HYP") & (edges.node == "HIST")]
-    headline_hyp_hist = float(hyp_hist[hyp_hist.rep == HEADLINE].value.iloc[0])
     subsamples = int(maps.subsamples.min())
-    headline_ok = bool((maps.headline_map == maps.truth).all())
+    if subsamples < 20:
+        return not_covered("C7", text, paper, crit,
+                           f"{subsamples} subsamples ran; the claim needs >= 20", **keep)  # fmt: skip
+    rows = r.results[r.results.experiment == "alarm_structure"]
+    edges = rows[rows.metric == "edge_probability"].pivot_table(
+        index="rep", columns=["parent", "node"], values="value")  # fmt: skip
+    true_edges = edges[TRUE_EDGES]
+    all_sure = (true_edges >= bound).all(axis=1)
+    hyp_hist = edges[("HYP", "HIST")]
+    table10 = table10_in_range(rows[rows.metric == "set_probability"])
     share = maps.map_is_truth.to_dict()
-    ok = (headline_ok and share["HIST"] >= 0.9 and share["LVV"] > 0.5
-          and share["STKV"] > 0.5 and min(sure.values()) >= 0.9)  # fmt: skip
+    checks = {
+        "headline_map_is_truth": bool((maps.headline_map == maps.truth).all()),
+        "map_share": share["HIST"] >= 0.9 and share["LVV"] > 0.5 and share["STKV"] > 0.5,
+        "true_edges_headline": bool(all_sure.loc[HEADLINE]),
+        "true_edges_subsamples": bool(all_sure.mean() >= C7_SUBSAMPLE_SHARE),
+        "table10_within_range": all(v["within"] for v in table10.values()),
+    }  # fmt: skip
     ours = {"headline_map": maps.headline_map.to_dict(), "map_is_truth_share": share,
-            "subsamples": subsamples, "edges_at_least_0_95_share": sure,
-            "pr_hyp_hist_headline": headline_hyp_hist,
-            "pr_hyp_hist_range": [float(hyp_hist.value.min()), float(hyp_hist.value.max())]}  # fmt: skip
+            "subsamples": subsamples, "checks": checks,
+            "true_edges_headline": {f"{a}->{b}": round(float(v), 4)
+                                    for (a, b), v in true_edges.loc[HEADLINE].items()},
+            "share_all_true_edges_sure": float(all_sure.mean()), "table10": table10,
+            "pr_hyp_hist_headline": float(hyp_hist.loc[HEADLINE]),
+            "pr_hyp_hist_range": [float(hyp_hist.min()), float(hyp_hist.max())]}  # fmt: skip
     maps_text = ", ".join(f"{n} {m}" for n, m in maps.headline_map.items())
-    return claim("C7", text, paper, ours, crit, status(ok),
+    return claim("C7", text, paper, ours, crit, status(all(checks.values())), **keep,
                  ours_text=f"headline MAP {maps_text}; MAP = truth in "
                  + "/".join(f"{num(100 * share[n], 3)}%" for n in ("HIST", "LVV", "STKV"))
-                 + f" of {subsamples} subsamples; Pr(HYP->HIST) {num(headline_hyp_hist, 2)} "
-                 f"(range {num(hyp_hist.value.min(), 2)}-{num(hyp_hist.value.max(), 2)})")  # fmt: skip
+                 + f" of {subsamples} subsamples; smallest true edge {num(true_edges.loc[HEADLINE].min(), 3)}"
+                 f" (headline), all five >= {bound} in {num(100 * all_sure.mean(), 3)}%; "
+                 f"Pr(HYP->HIST) {num(hyp_hist.loc[HEADLINE], 2)} (range {num(hyp_hist.min(), 2)}-"
+                 f"{num(hyp_hist.max(), 2)})" + _failing(checks))  # fmt: skip
 
 
 def alarm_directions(p: pd.DataFrame) -> dict[str, bool]:
@@ -276,17 +476,27 @@ def alarm_directions(p: pd.DataFrame) -> dict[str, bool]:
     }  # fmt: skip
 
 
+C8_ESS = 1000  # spec §7.8: smallest ESS of a sampled cell probability per ALARM_ITERATIONS
+
+
 def claim_c8(r: Results) -> dict[str, Any]:
-    text = (
-        "ALARM parameters (Figure 10): the estimates follow the clinical directions, ESS >= 1,000"
-    )
+    text = f"ALARM parameters (Figure 10): the estimates follow the clinical directions, ESS >= {C8_ESS:,}"
     crit = ("on the headline subsample every direction of §4.6 F.2 holds (HIST=T likelier under "
             "LVF=T, P(HIST=F | LVF=F) > 0.8, NORMAL LVV when LVF=F, HYP=F, HIGH LVV raised by HYP, "
             "LOW LVV when LVF=T, PCWP and CVP track LVV) and the smallest ESS of a sampled cell "
-            "probability is >= 1,000 per 50,000 iterations")  # fmt: skip
-    paper = "Figure 10; ESS min 1805.76 (HIST) to 4088.379 (PCWP)"
+            f"probability is >= {C8_ESS:,} per {ALARM_ITERATIONS:,} iterations")  # fmt: skip
+    deviation = ("'very high' is read as > 0.8 and 'associated with low LVV' as a probability "
+                 "> 0.5; 'PCWP and CVP have direct relationships to LVV' as each one's most "
+                 "likely level being LVV's; the paper reports the ESS without a criterion: we "
+                 f"ask the smallest for >= {C8_ESS:,} per {ALARM_ITERATIONS:,} iterations (spec "
+                 "§7.8), about half the paper's smallest; judged on the headline subsample (the "
+                 "paper's cannot be replayed, A15), the share of subsamples reported")  # fmt: skip
+    low = min(ALARM_ESS, key=lambda n: ALARM_ESS[n][0])
+    paper = (f"Figure 10; smallest ESS {num(ALARM_ESS[low][0], 6)} ({low}), per node "
+             + ", ".join(f"{n} {num(v[0], 4)}" for n, v in ALARM_ESS.items()))  # fmt: skip
+    keep = {"statement": C8, "deviation": deviation}
     if not r.has("alarm"):
-        return not_covered("C8", text, paper, crit, "the ALARM experiment was not run")
+        return not_covered("C8", text, paper, crit, "the ALARM experiment was not run", **keep)
     pred = alarm_predictive(r.results)
     directions = alarm_directions(pred)
     rows = r.results[(r.results.experiment == "alarm") & (r.results.metric == "predictive")]
@@ -297,13 +507,13 @@ def claim_c8(r: Results) -> dict[str, Any]:
     ess = alarm_ess(r.results)
     diagnostics = sampler_diagnostics(r.results)
     iterations = int(diagnostics.query("experiment == 'alarm'").iterations.max())
-    threshold = 1000 * iterations / 50000
+    threshold = C8_ESS * iterations / ALARM_ITERATIONS
     ok = all(directions.values()) and float(ess["min"].min()) >= threshold
     ours = {"directions": directions, "ess_min": float(ess["min"].min()),
             "ess_threshold": threshold, "subsamples_all_directions": float(np.mean(per_sub)),
             "subsamples": len(per_sub)}  # fmt: skip
     failing = [k for k, v in directions.items() if not v]
-    return claim("C8", text, paper, ours, crit, status(ok),
+    return claim("C8", text, paper, ours, crit, status(ok), **keep,
                  ours_text=f"{sum(directions.values())} of {len(directions)} directions hold on "
                  f"the headline subsample{' (not: ' + '; '.join(failing) + ')' if failing else ''}"
                  f", all of them on {num(100 * np.mean(per_sub), 3)}% of {len(per_sub)} subsamples; "
@@ -312,17 +522,25 @@ def claim_c8(r: Results) -> dict[str, Any]:
 
 def claim_c9(r: Results) -> dict[str, Any]:
     text = "METABRIC (Figures 5–6): HiDDeN's MPM parent sets of TBS, CHT and DFC"
-    crit = ("with metabric_mode code on the Kaggle file: n = 1867; MPM sets within 1 edge of the "
+    crit = (f"with metabric_mode code on the Kaggle file: n = {METABRIC_N}; MPM sets within 1 edge of the "
             "paper's per outcome; Pr(IMS->CHT) in [0.4, 0.7], Pr(IMS->DFC) in [0.2, 0.45]; CTD and INC "
             "< 0.5 and COH > 0.5 for every outcome; HC/TABU fewer outcome parents than HiDDeN; "
             "the bug-emulated lasso selects every candidate")  # fmt: skip
-    paper = (
-        "{TSI,RTH,COH}, {AAD,RTH,IMS,HTH,COH}, {AAD,COH,CHT}; Pr(IMS->CHT) .548, Pr(IMS->DFC) .327"
-    )
+    deviation = ("the claim is stated on the Kaggle file, which needs a login; the cBioPortal "
+                 "copy we read differs in n and in CTD's levels (A13), so it is not judged; the "
+                 "tolerances (1 edge, the probability ranges) are the spec's (§7.9)")  # fmt: skip
+    paper = (", ".join("{" + ",".join(sorted(v)) + "}" for v in METABRIC_MPM.values())
+             + "; " + ", ".join(f"Pr({a}->{b}) {v}" for (a, b), v in METABRIC_EDGES.items()))  # fmt: skip
+    keep = {"statement": C9, "deviation": deviation}
     rows = r.results[r.results.experiment == "metabric"]
     if rows.empty or set(rows.node) != set(METABRIC_MPM):
         return not_covered(
-            "C9", text, paper, crit, "the METABRIC experiment did not run all three outcomes"
+            "C9",
+            text,
+            paper,
+            crit,
+            "the METABRIC experiment did not run all three outcomes",
+            **keep,
         )
     parents = metabric_parents(r.results)
     mpm = {
@@ -348,9 +566,9 @@ def claim_c9(r: Results) -> dict[str, Any]:
     failing = [
         k for k, v in checks.items() if v is False or (isinstance(v, dict) and not all(v.values()))
     ]
-    why = (f"cBioPortal copy, not the Kaggle file the claim is stated on (A13): n = {n} (paper 1867) and "
+    why = (f"cBioPortal copy, not the Kaggle file the claim is stated on (A13): n = {n} (paper {METABRIC_N}) and "
            "CTD's levels differ; what we found is in 'ours'")  # fmt: skip
-    return claim("C9", text, paper, ours, crit, NOT_COVERED, why,
+    return claim("C9", text, paper, ours, crit, NOT_COVERED, why, **keep,
                  ours_text=f"n = {n}; MPM {mpm_text}; Pr(IMS->CHT) {num(ours['pr_ims_cht'], 2)}, "
                  f"Pr(IMS->DFC) {num(ours['pr_ims_dfc'], 2)}; outcome parents "
                  + ", ".join(f"{m} {c}" for m, c in count.items())
@@ -364,10 +582,19 @@ def claim_c10(r: Results) -> dict[str, Any]:
     crit = ("every (experiment, setting, coordinate) mean acceptance after burn-in in [0.45, 0.85] "
             "(ALARM: headline subsample); the median coda log-posterior ESS of each setting's "
             "10,000-iteration chains >= 300 (the smallest and the stuck chains are reported)")  # fmt: skip
-    paper = "Table 6 and App. D: acceptance .52-.78, ESS 330-2149 (LUCAS, METABRIC)"
+    deviation = ("the paper tunes the step sizes to avoid 'very small or large' acceptance and "
+                 "reads traceplots; we judge by a range of acceptance that holds every rate of "
+                 "Table 6 and App. D with margin and by a log-posterior ESS just below their "
+                 "smallest (spec §7.10)")  # fmt: skip
+    printed = [*TABLE6.values(), *METABRIC_DIAGNOSTICS.values()]
+    rates = [a for d in printed for a in d["acceptance"]]
+    sizes = [d["ess"] for d in printed]
+    paper = (f"Table 6 and App. D: acceptance {num(min(rates), 3)}-{num(max(rates), 3)}, ESS "
+             f"{num(min(sizes), 6)}-{num(max(sizes), 6)} (LUCAS, METABRIC)")  # fmt: skip
+    keep = {"statement": C10, "deviation": deviation}
     diag = sampler_diagnostics(r.results).query("method == 'HiDDeN'")
     if diag.empty:
-        return not_covered("C10", text, paper, crit, "no HiDDeN chain was run")
+        return not_covered("C10", text, paper, crit, "no HiDDeN chain was run", **keep)
     alarm = r.results.experiment.isin(ALARM_EXPERIMENTS)
     headline = r.results[alarm & (r.results.rep == HEADLINE)]
     acc_rows = pd.concat([diag[~diag.experiment.isin(ALARM_EXPERIMENTS)],
@@ -387,7 +614,7 @@ def claim_c10(r: Results) -> dict[str, Any]:
             "stuck_chains": int(diag.stuck_chains.sum())}  # fmt: skip
     settings = sorted({f"{e} {s}" for e, s in zip(outside.experiment, outside.setting,
                                                    strict=True)})  # fmt: skip
-    return claim("C10", text, paper, ours, crit, status(ok),
+    return claim("C10", text, paper, ours, crit, status(ok), **keep,
                  ours_text=f"acceptance {num(acc.value.min(), 2)}-{num(acc.value.max(), 2)}"
                  + (f" (outside in {', '.join(settings)})" if settings else "")
                  + f"; median log-posterior ESS of the 10k settings {num(ten_k.logpost_ess_median.min())}"
