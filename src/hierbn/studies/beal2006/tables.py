@@ -127,7 +127,7 @@ def table3(wide: pd.DataFrame, ais: pd.DataFrame) -> pd.DataFrame:
             "% AIS(5) < VB": 100 * float((pooled5 < vb).mean()),
         }
         column = paper_table3_column(int(n))
-        row: dict[str, Any] = {"n": int(n), "paper column": column}
+        row: dict[str, Any] = {"n": int(n), "paper column": "—" if column is None else str(column)}
         for name in TABLE3_ROWS:
             row[name] = ours[name]
             row[f"{name} paper"] = paper.loc[name, column] if column is not None else np.nan
