@@ -1,27 +1,56 @@
-"""Headline claims H1–H13 of petitjean2018 (spec §8), one function per claim, computed from
-the result tables; claims the run does not cover say why."""
+"""Headline claims H1–H13 of petitjean2018 (spec §8), one function per claim, each judging
+the paper's sentence (quoted from ``paper.py``) on the result tables. Where the paper calls a
+result significant, or its table's boldface does, ours must pass the paper's own test (Section
+6.1: two-tailed sign test without draws, p < 0.05); "similar" or "a slight edge" is judged by
+an exact equivalence test on the win share with a margin fixed here
+(:data:`EQUIVALENCE_MARGIN`), or reported with its power when the run has too few data sets to
+show it. A claim whose structures, data sets or sizes did not run is not covered and says
+what it needs."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 import pandas as pd
+from scipy.stats import binom, kendalltau
 
-from hierbn.studies.claims import claim, evaluate, not_covered, num, series, status, wdl
-from hierbn.studies.petitjean2018.protocol import win_draw_loss
+from hierbn.studies.claims import (
+    claim,
+    evaluate,
+    not_covered,
+    num,
+    reported,
+    series,
+    status,
+    wdl,
+)
+from hierbn.studies.petitjean2018 import paper as P
+from hierbn.studies.petitjean2018.protocol import STRUCTURES, win_draw_loss
 from hierbn.studies.petitjean2018.tables import (
-    PAPER_TABLE2,
+    METRICS,
     iteration_grid,
     iteration_table,
     learning_curve_table,
+    paper_p,
+    parse_wdl,
     table2,
     table3,
     timing_table,
 )
 
-NO_ITERATION_STUDY = "no iteration x tying study in the config"
+ALPHA = P.SIGNIFICANCE  # the paper's level (Table 2 caption; Section 6.1's sign test)
+EQUIVALENCE_MARGIN = 0.2  # "similar": the win share W/(W+L) within 0.5 ± 0.2 (our margin)
+POWER_NEEDED = 0.8  # below this power at equal methods, an equivalence is reported, not judged
+TABLE1_TOLERANCE = 0.015 + 0.005  # spec §5.1 Monte Carlo spread + the paper's rounding
+SPLICE_CLOSE = 0.001  # "comes very close" on 0-1 loss: within 0.1 percentage points (ours)
+TIMING_LINEAR = (0.5, 1.25)  # fit-time ratio / iteration ratio allowed (fixed costs lower it)
+KDB = ("nb", "kdb1", "kdb2", "kdb3", "kdb4", "kdb5")  # maximum number of parents 0..5
+TYINGS = ("single", "level", "sameparent")
+FLAGSHIPS = ("tan", "skdb")  # the paper's two flagship classifiers (Figs 4-5, Table 3)
+DATASETS_NOTE = "on the run's data sets (the paper: its {n})"
 
 
 @dataclass(frozen=True)
@@ -42,7 +71,7 @@ class Results:
 
     @property
     def sets_note(self) -> str:
-        return f"{self.n_sets} data sets"
+        return f"{self.n_sets} data sets (the paper: {P.N_DATASETS})"
 
     @property
     def present(self) -> set[str]:
@@ -61,390 +90,916 @@ class Results:
         return iteration_table(self.cv, self.config)
 
 
+# --------------------------------------------------------------------- shared judgements
+def missing(present: Iterable[str], needed: Iterable[str]) -> list[str]:
+    """The needed methods (or data sets) that are not present, in order."""
+    have = set(present)
+    return [x for x in needed if x not in have]
+
+
+def needs(what: str, absent: Iterable[str]) -> str:
+    """The not-covered note: what the claim needs and what of it did not run."""
+    return f"not covered at this scale: needs {what}; not run: {', '.join(absent)}"
+
+
+def text_of(record: Mapping[str, Any]) -> str:
+    """W-D-L of a win_draw_loss record."""
+    return f"{record['wins']}-{record['draws']}-{record['losses']}"
+
+
+def agrees(ours: Mapping[str, Any], paper: str) -> bool:
+    """Ours has the paper cell's direction (W > L where the paper's W > L, L > W where its
+    L > W) and, where the paper's cell is significant under its own sign test (p < 0.05, the
+    boldface of Tables 2-3), ours is significant too."""
+    p_wins, _, p_losses = parse_wdl(paper)
+    if p_wins > p_losses:
+        direction = ours["wins"] > ours["losses"]
+    elif p_losses > p_wins:
+        direction = ours["losses"] > ours["wins"]
+    else:
+        direction = ours["wins"] == ours["losses"]
+    return bool(direction and (paper_p(paper) >= ALPHA or ours["p_value"] < ALPHA))
+
+
+def judge_cells(
+    cv: pd.DataFrame, cells: Iterable[tuple[str, str, str, str]]
+) -> tuple[bool, list[dict[str, Any]]]:
+    """Every (a, b, metric, paper W-D-L) cell judged by :func:`agrees`: (all agree, records)."""
+    records = []
+    for a, b, metric, paper in cells:
+        ours = win_draw_loss(cv, a, b, metric)
+        records.append({**ours, "paper": paper, "agrees": agrees(ours, paper)})
+    return all(r["agrees"] for r in records), records
+
+
+def significant_cells(cells: Iterable[tuple[str, str, str, str]]) -> str:
+    """The paper cells its own sign test finds significant, as text."""
+    found = [f"{a} {m} {p}" for a, _, m, p in cells if paper_p(p) < ALPHA]
+    return ", ".join(found) or "none"
+
+
+def tost_p(wins: int, losses: int, margin: float = EQUIVALENCE_MARGIN) -> float:
+    """Exact two one-sided binomial tests that the win share W/(W+L) lies within 0.5 ± margin
+    (draws left out, as in the sign test): the larger one-sided p; 1.0 without decisions."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    above = binom.sf(wins - 1, n, 0.5 - margin)  # P(X >= W | share at the lower bound)
+    below = binom.cdf(wins, n, 0.5 + margin)  # P(X <= W | share at the upper bound)
+    return float(max(above, below))
+
+
+def tost_power(n: int, margin: float = EQUIVALENCE_MARGIN) -> float:
+    """Power of :func:`tost_p` at level ALPHA with ``n`` decided data sets when the two
+    methods are equal (win share 0.5)."""
+    return float(
+        sum(binom.pmf(k, n, 0.5) for k in range(n + 1) if tost_p(k, n - k, margin) < ALPHA)
+    )
+
+
+def equivalence(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The equivalence verdict of a W/D/L record: shown (TOST p < ALPHA), not shown with
+    enough power (a fail) or underpowered (reported)."""
+    n = int(record["wins"] + record["losses"])
+    p, power = tost_p(record["wins"], record["losses"]), tost_power(n)
+    verdict = "equivalent" if p < ALPHA else ("not equivalent" if power >= POWER_NEEDED else "")
+    return {"tost_p": p, "power": power, "verdict": verdict or "underpowered"}
+
+
+EQUIVALENCE_TEXT = (
+    f"exact two one-sided sign tests (p < {ALPHA}) that the win share W/(W+L) lies within "
+    f"0.5 ± {EQUIVALENCE_MARGIN} (margin fixed here); with power < {POWER_NEEDED} at equal "
+    "methods the claim is reported, not judged"
+)
+
+
+# --------------------------------------------------------------------- H1: Table 1
+def table1_checks(
+    hdp: Mapping[str, tuple[float, float]], m_estimate: Mapping[str, tuple[float, float]]
+) -> dict[str, Any]:
+    """Section 4.6 on Table 1: every HDP p(X1=0|y) within TABLE1_TOLERANCE of the paper's;
+    D1 y=0 above D2 y=0 above the m-estimate (the y=0 estimate of D2 is closer to the
+    m-estimate than D1's, both pulled from it towards the MLE); D2 y=1 closer to 1/2 than
+    its m-estimate."""
+    gap = max(abs(hdp[d][y] - P.TABLE1_HDP[d][y][0]) for d in hdp for y in (0, 1))
+    return {
+        "max_abs_gap": gap,
+        "within_tolerance": gap <= TABLE1_TOLERANCE,
+        "d2_y0_closer_to_m": hdp["D1"][0] > hdp["D2"][0] > m_estimate["D2"][0],
+        "d2_y1_closer_to_uniform": abs(hdp["D2"][1] - 0.5) < abs(m_estimate["D2"][1] - 0.5),
+    }
+
+
 def claim_h1(r: Results) -> dict[str, Any]:
     text = "The HDP worked example behaves as in Table 1"
-    paper = {"D1": [0.89, 0.79], "D2": [0.86, 0.34]}
-    paper_text = "P(x0|y0), P(x0|y1): D1 0.89, 0.79; D2 0.86, 0.34"
-    crit = "|HDP - paper| <= 0.015 (+0.005 for the paper's rounding); HDP(y=0) D1 > D2 > 0.833"
-    if r.table1 is None or r.table1.empty:
-        return not_covered("H1", text, paper, crit, "table1 not run", paper_text=paper_text)
-    means = r.table1.groupby(["dataset", "metric"]).agg(
-        value=("value", "mean"), paper=("paper", "first")
+    paper = {d: [v[0] for v in P.TABLE1_HDP[d]] for d in P.TABLE1_HDP}
+    paper_text = "HDP p(X1=0|y=0), p(X1=0|y=1): " + "; ".join(
+        f"{d} {num(a, 2)}, {num(b, 2)}" for d, (a, b) in paper.items()
     )
-    gap = float((means["value"] - means["paper"]).abs().max())
-    d1 = means.loc[("D1", "p_x0_given_y0"), "value"]
-    d2 = means.loc[("D2", "p_x0_given_y0"), "value"]
-    ok = gap <= 0.015 + 0.005 and d1 > d2 > 2.5 / 3
-    rounded = {f"{d}/{m}": round(v, 3) for (d, m), v in means["value"].items()}
+    crit = (
+        f"every HDP cell within {num(TABLE1_TOLERANCE)} of Table 1; D1 y=0 > D2 y=0 > the "
+        "m-estimate (D2's y=0 estimate closer to it than D1's); D2 y=1 closer to 1/2 than its "
+        "m-estimate"
+    )
+    deviation = (
+        "tolerance 0.02 = 0.015 Monte Carlo spread of the seed mean (spec §5.1) + 0.005 for "
+        "the paper's two decimals"
+    )
+    if r.table1 is None or r.table1.empty:
+        return not_covered(
+            "H1",
+            text,
+            paper,
+            crit,
+            needs("the Table 1 run", ["table1"]),
+            statement=P.H1,
+            deviation=deviation,
+            paper_text=paper_text,
+        )
+    means = r.table1.groupby(["dataset", "metric"]).agg(
+        value=("value", "mean"), m_estimate=("m_estimate", "first")
+    )
+
+    def cells(column: str) -> dict[str, tuple[float, float]]:
+        return {
+            d: tuple(float(means.loc[(d, f"p_x0_given_y{y}"), column]) for y in (0, 1))
+            for d in ("D1", "D2")
+        }
+
+    hdp = cells("value")
+    checks = table1_checks(hdp, cells("m_estimate"))
+    ok = all(v for k, v in checks.items() if k != "max_abs_gap")
     return claim(
         "H1",
         text,
         paper,
-        {"max_abs_gap": gap, "means": rounded},
+        {"hdp": hdp, **checks},
         crit,
         status(ok),
+        statement=P.H1,
+        deviation=deviation,
         paper_text=paper_text,
-        ours_text=f"D1 {num(d1, 2)}, D2 {num(d2, 2)} (y=0); max |ours − paper| {num(gap, 2)}",
+        ours_text="; ".join(f"{d} {num(a, 2)}, {num(b, 2)}" for d, (a, b) in hdp.items())
+        + f"; max |ours − paper| {num(checks['max_abs_gap'], 2)}",
     )
+
+
+# --------------------------------------------------------------------- H2, H3: Table 2
+def table2_cells(structures: Iterable[str] = STRUCTURES) -> list[tuple[str, str, str, str]]:
+    """Table 2's cells: (HDP method, m-estimate method, metric, paper W-D-L)."""
+    return [(f"{s}-hdp", f"{s}-m", m, P.TABLE2[s][m]) for s in structures for m in METRICS]
+
+
+def _absent_structures(r: Results, structures: Iterable[str]) -> list[str]:
+    return [s for s in structures if missing(r.present, (f"{s}-hdp", f"{s}-m"))]
 
 
 def claim_h2(r: Results) -> dict[str, Any]:
-    text = "HDP beats m-estimates for all BNCs (Table 2)"
-    paper_text = "HDP wins all 8 (e.g. TAN 54-0-14 RMSE, kDB-5 62-0-6)"
-    crit = "W > L for every structure and metric, sign test p <= 0.05 for all but NB-RMSE"
-    t2 = r.table2
-    if t2.empty:
-        return not_covered("H2", text, PAPER_TABLE2, crit, "", paper_text=paper_text)
-    wins = t2["wins"] > t2["losses"]
-    significant = (t2["p_value"] <= 0.05) | ((t2.structure == "nb") & (t2.metric == "rmse"))
-    ok = bool(wins.all() and significant.all())
-    ours_text = (
-        f"W > L in {int(wins.sum())} of {len(t2)} (structure, metric), also p ≤ 0.05 (NB RMSE "
-        f"exempt) in {int((wins & significant).sum())}; e.g. "
-        + ", ".join(f"{t.structure} {t.metric} {wdl(t._asdict())}" for t in t2.head(2).itertuples())
+    text = "HDP beats m-estimates for all 8 BNCs (Table 2)"
+    cells = table2_cells()
+    crit = (
+        "for each of the 8 BNCs and both metrics, HDP vs m-estimate W > L, and sign-test "
+        f"p < {ALPHA} in every cell where the paper's own W-D-L is significant "
+        f"({significant_cells(cells)})"
     )
+    deviation = (
+        DATASETS_NOTE.format(n=P.N_DATASETS) + "; the text lost Table 2's boldface, so "
+        "significance is the paper's sign test on its own cells"
+    )
+    note = (
+        f"the text also says 'a win-loss – for SkDB – of {P.SKDB_60_TO_8[0]} to "
+        f"{P.SKDB_60_TO_8[1]}', which contradicts Table 2's SkDB row "
+        f"({P.TABLE2['skdb']['zero_one']}, {P.TABLE2['skdb']['rmse']})"
+    )
+    absent = _absent_structures(r, STRUCTURES)
+    if absent:
+        return not_covered(
+            "H2",
+            text,
+            P.TABLE2,
+            crit,
+            needs("all 8 BNCs of Table 2 with both estimators", absent),
+            statement=P.H2,
+            deviation=deviation,
+        )
+    ok, records = judge_cells(r.cv, cells)
+    bad = [f"{c['a']} {c['metric']} {wdl(c)}" for c in records if not c["agrees"]]
     return claim(
         "H2",
         text,
-        PAPER_TABLE2,
-        t2[["structure", "metric", "wins", "draws", "losses", "p_value"]].to_dict("records"),
+        P.TABLE2,
+        records,
         crit,
         status(ok),
-        r.sets_note,
-        paper_text=paper_text,
-        ours_text=ours_text,
+        f"{r.sets_note}; {note}",
+        statement=P.H2,
+        deviation=deviation,
+        ours_text=f"{len(records) - len(bad)} of {len(records)} cells agree"
+        + (f"; not: {', '.join(bad)}" if bad else ""),
     )
+
+
+def win_share(wins: float, losses: float) -> float:
+    """W/(W+L), 0.5 without decisions."""
+    return wins / (wins + losses) if wins + losses else 0.5
+
+
+def complexity_trend(shares: Mapping[str, float]) -> dict[str, Any]:
+    """H3's test on one metric: the HDP win shares of NB, kDB-1..kDB-5 (maximum number of
+    parents 0..5) have a positive Kendall tau, and kDB-5's exceeds NB's and kDB-1's."""
+    values = [shares[s] for s in KDB]
+    tau = float(kendalltau(range(len(KDB)), values).statistic)
+    rising = shares["kdb5"] > max(shares["nb"], shares["kdb1"])
+    return {"kendall_tau": tau, "kdb5_above_nb_and_kdb1": bool(rising), "ok": tau > 0 and rising}
 
 
 def claim_h3(r: Results) -> dict[str, Any]:
-    text = "The HDP advantage grows with kDB complexity"
-    paper = {"rmse": {"kdb1": 0.75, "kdb5": 0.91}, "zero_one": {"kdb1": 0.70, "kdb5": 0.94}}
-    paper_text = "HDP win fraction kDB-1 → kDB-5: RMSE 0.75 → 0.91, 0-1 0.70 → 0.94"
-    crit = "RMSE win fraction kDB-5 >= kDB-1, and kDB-5 >= 0.85 on both metrics"
-    t2 = r.table2
-    kdb = t2[t2.structure.str.startswith("kdb")] if not t2.empty else t2
-    if not set(kdb.get("structure", [])) >= {"kdb1", "kdb5"}:
-        return not_covered("H3", text, paper, crit, "needs kdb1..kdb5", paper_text=paper_text)
-    kdb = kdb.assign(fraction=kdb["wins"] / (kdb["wins"] + kdb["losses"]).clip(lower=1))
-    frac = kdb.pivot_table(index="structure", columns="metric", values="fraction")
-    ok = bool(
-        frac.loc["kdb5", "rmse"] >= frac.loc["kdb1", "rmse"] and (frac.loc["kdb5"] >= 0.85).all()
+    text = "The HDP advantage grows with model complexity (Table 2)"
+    paper = {
+        m: {s: round(win_share(*parse_wdl(P.TABLE2[s][m])[::2]), 3) for s in KDB} for m in METRICS
+    }
+    crit = (
+        "on each metric, the HDP-vs-m win share W/(W+L) of NB, kDB-1..kDB-5 rises with the "
+        "maximum number of parents (0..5): Kendall tau > 0, and kDB-5's share above NB's and "
+        "kDB-1's"
     )
+    deviation = (
+        DATASETS_NOTE.format(n=P.N_DATASETS) + "; 'increases' read as a positive trend (the "
+        "paper's own 0-1 shares dip from kDB-2 to kDB-3); TAN and SkDB, whose complexity is not "
+        "a number of parents, are left out"
+    )
+    paper_text = "; ".join(f"{m}: {series(v, '', 2)}" for m, v in paper.items())
+    absent = _absent_structures(r, KDB)
+    if absent:
+        return not_covered(
+            "H3",
+            text,
+            paper,
+            crit,
+            needs("NB and kDB-1..kDB-5 with both estimators", absent),
+            statement=P.H3,
+            deviation=deviation,
+            paper_text=paper_text,
+        )
+    records = {m: {s: win_draw_loss(r.cv, f"{s}-hdp", f"{s}-m", m) for s in KDB} for m in METRICS}
+    shares = {
+        m: {s: win_share(w["wins"], w["losses"]) for s, w in by.items()}
+        for m, by in records.items()
+    }
+    trends = {m: complexity_trend(shares[m]) for m in METRICS}
+    ok = all(t["ok"] for t in trends.values())
     return claim(
         "H3",
         text,
         paper,
-        {"win_fraction": frac.round(3).to_dict()},
+        {"win_share": shares, "trend": trends},
         crit,
         status(ok),
         r.sets_note,
+        statement=P.H3,
+        deviation=deviation,
         paper_text=paper_text,
-        ours_text="HDP win fraction kDB-1 → kDB-5: "
-        + ", ".join(
-            f"{m} {num(frac.loc['kdb1', m], 2)} → {num(frac.loc['kdb5', m], 2)}"
-            for m in frac.columns
+        ours_text="; ".join(
+            f"{m}: NB {num(shares[m]['nb'], 2)} → kDB-5 {num(shares[m]['kdb5'], 2)}, "
+            f"tau {num(trends[m]['kendall_tau'], 2)}"
+            for m in METRICS
         ),
     )
 
 
+# --------------------------------------------------------------------- H4: Fig. 6(b)
+def overfitting_checks(
+    hdp: Mapping[str, Mapping[str, Any]], m: Mapping[str, Mapping[str, Any]]
+) -> dict[str, bool]:
+    """Fig. 6(b) on kDB-5 vs kDB-x (x = NB, kDB-1..4), RMSE: with m-estimates kDB-5 loses
+    more than it wins against at least 3 of the 5 ("generally loses") and most against kDB-3;
+    with HDP it wins at least as often as it loses against every x, and its W - L lies above
+    the m-estimates' at every x (the top curve)."""
+    balance = {
+        e: {x: w["wins"] - w["losses"] for x, w in t.items()} for e, t in (("hdp", hdp), ("m", m))
+    }
+    return {
+        "m_generally_loses": sum(b < 0 for b in balance["m"].values()) >= 3,
+        "m_loses_most_to_kdb3": balance["m"]["kdb3"] == min(balance["m"].values()),
+        "hdp_never_loses_more": all(b >= 0 for b in balance["hdp"].values()),
+        "hdp_curve_on_top": all(balance["hdp"][x] > balance["m"][x] for x in balance["m"]),
+    }
+
+
 def claim_h4(r: Results) -> dict[str, Any]:
     text = "HDP controls overfitting as k grows (Fig. 6(b))"
-    paper = "kDB5-HDP wins vs every kDB-x; kDB5-m loses most to kDB3-m"
-    crit = "kDB5-HDP W >= L against every smaller k; kDB5-m L > W against kDB3-m (RMSE)"
-    present = r.present
-    if not {"kdb5-hdp", "kdb5-m"} <= present:
-        return not_covered("H4", text, paper, crit, "needs kdb5 with both estimators")
-    others = [s for s in ("nb", "kdb1", "kdb2", "kdb3", "kdb4") if f"{s}-hdp" in present]
-    hdp = {s: win_draw_loss(r.cv, "kdb5-hdp", f"{s}-hdp", "rmse") for s in others}
-    m_vs_3 = win_draw_loss(r.cv, "kdb5-m", "kdb3-m", "rmse") if "kdb3-m" in present else None
-    ok = all(w["wins"] >= w["losses"] for w in hdp.values())
-    ok = ok and (m_vs_3 is None or m_vs_3["losses"] > m_vs_3["wins"])
+    paper = (
+        "kDB-5 with m-estimates generally loses to lower kDBs, most to kDB-3; HDP is the top curve"
+    )
+    crit = (
+        "RMSE, kDB-5 vs kDB-x for x = NB, kDB-1..4: m-estimates L > W against at least 3 of "
+        "the 5 and the largest L − W against kDB-3; HDP W ≥ L against all 5 and W − L above "
+        "the m-estimates' at every x"
+    )
+    deviation = (
+        DATASETS_NOTE.format(n=P.N_DATASETS) + "; Fig. 6(b) is lost from the text and its "
+        "metric unstated: RMSE (as Fig. 6(a)); 'generally' read as at least 3 of 5"
+    )
+    absent = _absent_structures(r, KDB)
+    if absent:
+        return not_covered(
+            "H4",
+            text,
+            paper,
+            crit,
+            needs("NB and kDB-1..kDB-5 with both estimators", absent),
+            statement=P.H4,
+            deviation=deviation,
+        )
+    lower = KDB[:-1]
+    hdp = {x: win_draw_loss(r.cv, "kdb5-hdp", f"{x}-hdp", "rmse") for x in lower}
+    m = {x: win_draw_loss(r.cv, "kdb5-m", f"{x}-m", "rmse") for x in lower}
+    checks = overfitting_checks(hdp, m)
     ours = {
-        "kdb5_hdp_vs": {s: f"{w['wins']}-{w['draws']}-{w['losses']}" for s, w in hdp.items()},
-        "kdb5_m_vs_kdb3_m": None
-        if m_vs_3 is None
-        else f"{m_vs_3['wins']}-{m_vs_3['draws']}-{m_vs_3['losses']}",
+        "kdb5_hdp_vs": {x: text_of(w) for x, w in hdp.items()},
+        "kdb5_m_vs": {x: text_of(w) for x, w in m.items()},
+        **checks,
     }
-    ours_text = "kDB5-HDP vs " + ", ".join(f"{s} {v}" for s, v in ours["kdb5_hdp_vs"].items())
-    if m_vs_3 is not None:
-        ours_text += f"; kDB5-m vs kDB3-m {ours['kdb5_m_vs_kdb3_m']}"
     return claim(
         "H4",
         text,
         paper,
         ours,
         crit,
+        status(all(checks.values())),
+        r.sets_note,
+        statement=P.H4,
+        deviation=deviation,
+        ours_text="kDB-5 vs "
+        + ", ".join(f"{x}: HDP {text_of(hdp[x])}, m {text_of(m[x])}" for x in lower),
+    )
+
+
+# --------------------------------------------------------------------- H5, H6: Figs 4-5
+def _iteration_gap(r: Results) -> tuple[list[int], list[str]]:
+    """(iteration grid, the flagship x tying cells the iteration study did not run)."""
+    grid = iteration_grid(r.config)
+    table = r.iterations
+    ran = set() if table.empty else set(zip(table.structure, table.tying, strict=True))
+    absent = [f"{s}-{t}" for s in FLAGSHIPS for t in TYINGS if (s, t) not in ran]
+    if len(grid) < 2:
+        absent.append("two or more iteration counts")
+    return grid, absent
+
+
+def claim_h5(r: Results) -> dict[str, Any]:
+    text = "The longest chain is significantly better than fewer iterations (Fig. 4)"
+    paper = P.FIG4_TAN_SINGLE
+    paper_text = (
+        f"TAN-Single at {paper['iterations']:,} vs {paper['reference']:,} iterations: "
+        f"{paper['wins']} W / {paper['losses']} L"
+    )
+    crit = (
+        "for TAN and SkDB under Single, Level and SameParent tying, every shorter chain vs the "
+        f"longest: L > W on RMSE with sign-test p < {ALPHA}"
+    )
+    grid, absent = _iteration_gap(r)
+    deviation = (
+        f"{DATASETS_NOTE.format(n=P.N_DATASETS)}; iteration grid {grid or '—'} in place of the "
+        f"paper's {P.FIG4_ITERATIONS[0]:,} to {P.FIG4_ITERATIONS[1]:,}"
+    )
+    if absent:
+        return not_covered(
+            "H5",
+            text,
+            paper,
+            crit,
+            needs("the iteration x tying study of TAN and SkDB with all three tyings", absent),
+            statement=P.H5,
+            deviation=deviation,
+            paper_text=paper_text,
+        )
+    table = r.iterations
+    fig4 = table[(table.figure == "fig4") & table.structure.isin(FLAGSHIPS)]
+    good = (fig4["losses"] > fig4["wins"]) & (fig4["p_value"] < ALPHA)
+    ours = {f"{t.structure}-{t.tying}-{t.iterations}": wdl(t._asdict()) for t in fig4.itertuples()}
+    return claim(
+        "H5",
+        text,
+        paper,
+        ours,
+        crit,
+        status(bool(good.all())),
+        r.sets_note,
+        statement=P.H5,
+        deviation=deviation,
+        paper_text=paper_text,
+        ours_text=f"{int(good.sum())} of {len(good)} (structure, tying, x) significantly worse "
+        f"than {grid[-1]:,}; e.g. " + ", ".join(f"{k} {v}" for k, v in list(ours.items())[:2]),
+    )
+
+
+def tying_checks(rows: Mapping[tuple[str, str], Mapping[str, Any]]) -> dict[str, Any]:
+    """Fig. 5 at the longest chain; rows (structure, tying) -> W/D/L of that tying vs Level
+    (wins = the other tying better). Level gives the best results (neither Single nor
+    SameParent wins more than it loses); SameParent underperforms Level (L > W) for TAN and
+    SkDB, SkDB's net loss share at least TAN's ("all the more when the complexity of the
+    model increases"); TAN Single and Level very similar (:func:`equivalence`)."""
+
+    def net_loss(w: Mapping[str, Any]) -> float:
+        return (w["losses"] - w["wins"]) / max(1, w["wins"] + w["draws"] + w["losses"])
+
+    sp = {s: rows[(s, "sameparent")] for s in FLAGSHIPS}
+    return {
+        "level_best": all(w["losses"] >= w["wins"] for w in rows.values()),
+        "sameparent_underperforms": all(w["losses"] > w["wins"] for w in sp.values()),
+        "more_with_complexity": net_loss(sp["skdb"]) >= net_loss(sp["tan"]),
+        "tan_single_vs_level": equivalence(rows[("tan", "single")]),
+    }
+
+
+def claim_h6(r: Results) -> dict[str, Any]:
+    text = "Level tying is the best default (Fig. 5)"
+    paper = (
+        f"L best at {P.FIG4_ITERATIONS[1]:,} iterations; SP underperforms L, more so for SkDB; "
+        "TAN L ≈ S"
+    )
+    crit = (
+        "at the longest chain (RMSE, vs Level): Single and SameParent W ≤ L for TAN and SkDB; "
+        "SameParent L > W for both, SkDB's (L − W)/N ≥ TAN's; TAN Single ≈ Level by "
+        + EQUIVALENCE_TEXT
+    )
+    grid, absent = _iteration_gap(r)
+    deviation = (
+        f"{DATASETS_NOTE.format(n=P.N_DATASETS)}; longest chain {grid[-1] if grid else '—'} "
+        f"iterations in place of {P.FIG4_ITERATIONS[1]:,}; Fig. 5 is lost from the text; "
+        "'solid performances as early as 500 iterations' is not judged (no measure given)"
+    )
+    if absent:
+        return not_covered(
+            "H6",
+            text,
+            paper,
+            crit,
+            needs("the iteration x tying study of TAN and SkDB with all three tyings", absent),
+            statement=P.H6,
+            deviation=deviation,
+        )
+    table = r.iterations
+    fig5 = table[(table.figure == "fig5") & (table.iterations == grid[-1])]
+    rows = {(t.structure, t.tying): t._asdict() for t in fig5.itertuples()}
+    absent = [f"{s}-{t}" for s in FLAGSHIPS for t in TYINGS if t != "level" and (s, t) not in rows]
+    if absent:
+        return not_covered(
+            "H6",
+            text,
+            paper,
+            crit,
+            needs(f"Single and SameParent vs Level at {grid[-1]} iterations", absent),
+            statement=P.H6,
+            deviation=deviation,
+        )
+    checks = tying_checks(rows)
+    same = checks["tan_single_vs_level"]
+    others = all(v for k, v in checks.items() if k != "tan_single_vs_level")
+    ours = {f"{s}-{t} vs level": wdl(w) for (s, t), w in rows.items()} | {"checks": checks}
+    ours_text = (
+        "vs Level: "
+        + ", ".join(f"{s}-{t} {text_of(w)}" for (s, t), w in rows.items())
+        + f"; TAN S vs L equivalence p {num(same['tost_p'], 2)} (power {num(same['power'], 2)})"
+    )
+    if others and same["verdict"] == "underpowered":
+        return reported(
+            "H6",
+            text,
+            paper,
+            ours,
+            f"the other parts hold, but TAN Single ≈ Level cannot be shown with "
+            f"{r.n_sets} data sets (equivalence power {num(same['power'], 2)} < {POWER_NEEDED})",
+            statement=P.H6,
+            deviation=deviation,
+            note=crit,
+            ours_text=ours_text,
+        )
+    ok = others and same["verdict"] == "equivalent"
+    return claim(
+        "H6",
+        text,
+        paper,
+        ours,
+        crit,
         status(ok),
         r.sets_note,
+        statement=P.H6,
+        deviation=deviation,
         ours_text=ours_text,
     )
 
 
-def _iteration_setting(r: Results) -> tuple[list[int], int] | None:
-    """(iteration grid, the comparison point x) of Figs 4–5, or None without the study."""
-    grid = iteration_grid(r.config)
-    if r.iterations.empty or len(grid) < 2:
-        return None
-    tenth = [x for x in grid[:-1] if x <= grid[-1] // 10]
-    return grid, tenth[-1] if tenth else grid[-2]
+# --------------------------------------------------------------------- H7, H8: Table 3
+def table3_cells(rows: Iterable[str]) -> list[tuple[str, str, str, str]]:
+    """Table 3's cells of the given rows: (BNC, rf, metric, paper W-D-L)."""
+    return [(a, "rf", m, P.TABLE3[a][m]) for a in rows for m in METRICS]
 
 
-def claim_h5(r: Results) -> dict[str, Any]:
-    paper = "TAN-Single at 5k vs 50k: 13 W / 42 L"
-    setting = _iteration_setting(r)
-    if setting is None:
-        text, crit = "50,000 iterations beat 5,000 (Fig. 4)", "L > W for every structure and tying"
-        return not_covered("H5", text, paper, crit, NO_ITERATION_STUDY)
-    grid, x = setting
-    top = grid[-1]
-    table = r.iterations
-    fig4 = table[(table.figure == "fig4") & (table.iterations == x)]
-    ours = {f"{t.structure}-{t.tying}": f"{t.wins}-{t.draws}-{t.losses}" for t in fig4.itertuples()}
-    return claim(
-        "H5",
-        f"{top} iterations beat {x} (Fig. 4)",
-        paper,
-        ours,
-        f"for every structure and tying, {x} iterations has L > W against {top}",
-        status(bool((fig4["losses"] > fig4["wins"]).all()) and not fig4.empty),
-        f"{r.n_sets} data sets; paper grid 500..50,000, this run {grid}",
-        ours_text=f"{x} vs {top} iterations (W-D-L): "
-        + ", ".join(f"{k} {v}" for k, v in ours.items()),
+def _vs_rf(
+    r: Results, cid: str, text: str, structure: str, statement: Any, deviation: str
+) -> dict[str, Any]:
+    rows = (f"{structure}-hdp", f"{structure}-m")
+    cells = table3_cells(rows)
+    crit = (
+        f"{rows[0]} vs RF W > L and {rows[1]} vs RF L > W on 0-1 loss and RMSE, with "
+        f"sign-test p < {ALPHA} in the cells the paper's own W-D-L is significant "
+        f"({significant_cells(cells)})"
     )
-
-
-def claim_h6(r: Results) -> dict[str, Any]:
-    paper = "L beats SP for TAN and SkDB; L ~ S for TAN"
-    crit = "SP loses more than it wins against L for every structure; TAN S vs L has p > 0.05"
-    setting = _iteration_setting(r)
-    if setting is None:
-        text = "Level tying is the best default (Fig. 5)"
-        return not_covered("H6", text, paper, crit, NO_ITERATION_STUDY)
-    top = setting[0][-1]
-    table = r.iterations
-    fig5 = table[(table.figure == "fig5") & (table.iterations == top)]
-    level_vs_sp = fig5[fig5.tying == "sameparent"]
-    tan_single = fig5[(fig5.tying == "single") & (fig5.structure == "tan")]
-    # rows are "SP (or S) vs L": L beats SP when SP has more losses than wins
-    ok = bool((level_vs_sp["losses"] > level_vs_sp["wins"]).all()) and not level_vs_sp.empty
-    ok = ok and bool((tan_single["p_value"] > 0.05).all())
-    return claim(
-        "H6",
-        f"Level tying is the best default (Fig. 5, {top} iterations)",
-        paper,
-        {
-            f"{t.structure}-{t.tying}-vs-level": f"{t.wins}-{t.draws}-{t.losses} (p={t.p_value:.3g})"
-            for t in fig5.itertuples()
-        },
-        crit,
-        status(ok),
-        r.sets_note,
-        ours_text="vs Level (W-D-L): "
-        + ", ".join(f"{t.structure}-{t.tying} {wdl(t._asdict())}" for t in fig5.itertuples()),
-    )
-
-
-def _vs_rf(r: Results, cid: str, method: str, metric: str, paper: str) -> dict[str, Any]:
-    text, crit = f"{method} beats RF on {metric} (Table 3)", f"W > L on {metric}"
-    t3 = r.table3
-    rows = t3[t3.a == method] if not t3.empty else t3
-    if rows.empty:
-        return not_covered(cid, text, paper, crit, "RF or the structure not run")
-    row = rows[rows.metric == metric].iloc[0]
+    paper = {a: P.TABLE3[a] for a in rows}
+    absent = missing(r.present, (*rows, "rf"))
+    if absent:
+        return not_covered(
+            cid,
+            text,
+            paper,
+            crit,
+            needs(f"{', '.join(rows)} and the random forest", absent),
+            statement=statement,
+            deviation=deviation,
+        )
+    ok, records = judge_cells(r.cv, cells)
     return claim(
         cid,
         text,
         paper,
-        rows[["metric", "wins", "draws", "losses", "p_value"]].to_dict("records"),
+        records,
         crit,
-        status(row["wins"] > row["losses"]),
+        status(ok),
         r.sets_note,
-        ours_text=", ".join(f"{t.metric} {wdl(t._asdict())}" for t in rows.itertuples()),
+        statement=statement,
+        deviation=deviation,
+        ours_text=", ".join(f"{c['a']} {c['metric']} {wdl(c)}" for c in records),
+        paper_text=", ".join(f"{a} {m} {p}" for a, _, m, p in cells),
     )
 
 
 def claim_h7(r: Results) -> dict[str, Any]:
-    return _vs_rf(r, "H7", "tan-hdp", "zero_one", "42-3-23 (0-1)")
+    deviation = (
+        DATASETS_NOTE.format(n=P.N_DATASETS) + "; 'significantly outperform' judged where "
+        "Table 3 bolds TAN-HDP (0-1 loss); 'standard approaches' read as TAN-m (SkDB-m in H8)"
+    )
+    text = "TAN-HDP significantly beats RF, TAN-m is beaten by it (Table 3)"
+    return _vs_rf(r, "H7", text, "tan", P.H7, deviation)
 
 
 def claim_h8(r: Results) -> dict[str, Any]:
-    return _vs_rf(r, "H8", "skdb-hdp", "rmse", "44-0-24 (RMSE)")
+    cell = P.TABLE3["skdb-hdp"]["rmse"]
+    deviation = (
+        DATASETS_NOTE.format(n=P.N_DATASETS) + f"; SkDB-HDP's RMSE cell {cell} is significant "
+        f"under the paper's sign test (p = {num(paper_p(cell), 2)}) though the text shows it "
+        "without boldface (spec §5.3): ours must be significant there too"
+    )
+    text = "SkDB-HDP beats RF more often, SkDB-m is beaten by it (Table 3)"
+    return _vs_rf(r, "H8", text, "skdb", P.H8, deviation)
+
+
+# --------------------------------------------------------------------- H9: 10 largest
+def largest_cells() -> list[tuple[str, str, str, str]]:
+    """The 10-largest cells vs RF on 0-1 loss; TAN-HDP's losses are the rest of the 10."""
+    n, tan = P.LARGEST_10["n"], P.LARGEST_10["tan-hdp"]
+    tan_text = f"{tan['wins']}-{tan['draws']}-{n - tan['wins'] - tan['draws']}"
+    return [
+        ("tan-hdp", "rf", "zero_one", tan_text),
+        ("skdb-hdp", "rf", "zero_one", P.LARGEST_10["skdb-hdp"]),
+    ]
 
 
 def claim_h9(r: Results) -> dict[str, Any]:
-    text = "On the 10 largest data sets SkDB-HDP and TAN-HDP beat RF (0-1 loss)"
-    paper = {"skdb-hdp": "7-0-3", "tan-hdp": "6-1-3"}
-    crit = "W >= 6 (SkDB) and >= 5 (TAN) of 10, scaled if fewer"
-    if not {"tan-hdp", "skdb-hdp", "rf"} <= r.present:
-        return not_covered("H9", text, paper, crit, "RF, TAN or SkDB not run")
-    sizes = r.cv.groupby("dataset")["n"].max().sort_values(ascending=False)
-    largest = r.cv[r.cv.dataset.isin(sizes.index[:10])]
-    w_skdb = win_draw_loss(largest, "skdb-hdp", "rf", "zero_one")
-    w_tan = win_draw_loss(largest, "tan-hdp", "rf", "zero_one")
-    scale = min(10, len(sizes)) / 10
-    ok = w_skdb["wins"] >= 6 * scale and w_tan["wins"] >= 5 * scale
+    text = (
+        f"On the paper's {P.LARGEST_10['n']} largest data sets TAN-HDP and SkDB-HDP still beat RF"
+    )
+    cells = largest_cells()
+    paper = {a: p for a, _, _, p in cells}
+    crit = (
+        f"over Table 6's {len(P.TABLE6_LARGEST)} largest data sets, TAN-HDP and SkDB-HDP vs RF "
+        "W > L on 0-1 loss"
+    )
+    deviation = "the paper does not name the metric: 0-1 loss (spec §5.3)"
+    largest = list(P.TABLE6_LARGEST)
+    ran = r.cv[r.cv.method.isin(["tan-hdp", "skdb-hdp", "rf"])]
+    complete = ran.groupby("dataset")["method"].nunique()
+    absent = [d for d in largest if complete.get(d, 0) < 3]
+    if absent:
+        return not_covered(
+            "H9",
+            text,
+            paper,
+            crit,
+            needs(
+                f"TAN-HDP, SkDB-HDP and RF on all of Table 6's largest ({', '.join(largest)})",
+                absent,
+            ),
+            statement=P.H9,
+            deviation=deviation,
+        )
+    ok, records = judge_cells(r.cv[r.cv.dataset.isin(largest)], cells)
     return claim(
         "H9",
         text,
         paper,
-        {"skdb-hdp": w_skdb, "tan-hdp": w_tan, "datasets": list(sizes.index[:10])},
+        records,
         crit,
         status(ok),
-        "" if len(sizes) >= 10 else f"only {len(sizes)} data sets run",
-        ours_text=f"skdb-hdp {wdl(w_skdb)}, tan-hdp {wdl(w_tan)} "
-        f"on the {min(10, len(sizes))} largest",
+        statement=P.H9,
+        deviation=deviation,
+        ours_text=", ".join(f"{c['a']} {wdl(c)}" for c in records),
     )
+
+
+# --------------------------------------------------------------------- H10: Fig. 7
+def curve_checks(sub: pd.DataFrame, threshold: int) -> dict[str, bool]:
+    """Fig. 7 on adult; ``sub`` is mean RMSE by training size (rows) and method (columns).
+    SkDB-HDP below SkDB-m at every size with the gap smaller at the largest size than at the
+    smallest; TAN-HDP below TAN-m at the smallest size (learns faster) and TAN-m below
+    TAN-HDP at every size above ``threshold`` (overtaken)."""
+    sub = sub.sort_index()
+    gap = sub["skdb-m"] - sub["skdb-hdp"]
+    above = sub[sub.index > threshold]
+    return {
+        "skdb_hdp_below_at_every_size": bool((gap > 0).all()),
+        "skdb_gap_shrinks": bool(gap.iloc[-1] < gap.iloc[0]),
+        "tan_hdp_learns_faster": bool(sub["tan-hdp"].iloc[0] < sub["tan-m"].iloc[0]),
+        "tan_m_overtakes": bool((above["tan-m"] < above["tan-hdp"]).all()),
+    }
 
 
 def claim_h10(r: Results) -> dict[str, Any]:
-    text = "Learning curves (Fig. 7)"
+    text = "Learning curves on adult (Fig. 7)"
+    threshold = P.LEARNING_CURVE_OVERTAKE
     paper = (
-        "SkDB-HDP best at every size on adult and connect-4; TAN-m overtakes TAN-HDP on adult "
-        "beyond ~10k"
+        f"adult: SkDB-HDP best at every size, gap shrinking; TAN-HDP learns faster but TAN-m "
+        f"overtakes it after {threshold:,} rows"
     )
     crit = (
-        "SkDB-HDP mean RMSE <= SkDB-m at every size; on adult TAN-m within 0.001 of (or below) "
-        "TAN-HDP at the largest size >= 10k"
+        "adult, mean RMSE over runs: SkDB-HDP < SkDB-m at every size, gap smaller at the "
+        "largest size than the smallest; TAN-HDP < TAN-m at the smallest size; TAN-m < TAN-HDP "
+        f"at every size above {threshold:,}"
     )
-    curves = r.curves
-    if curves is None or curves.empty:
-        return not_covered("H10", text, paper, crit, "not run")
-    means = learning_curve_table(curves).pivot_table(
-        index=["dataset", "n"], columns="method", values="mean"
+    deviation = (
+        "connect-4's sentence is not judged (connect-4 is not in the data mirror); adult's "
+        "'same behaviour' read as connect-4's sentence; 'learn faster' read as lower RMSE at "
+        "the smallest size; Fig. 7 is lost from the text, so the sizes are ours"
     )
-    ours: dict[str, Any] = {}
-    texts = []
-    ok = True
-    for dataset, sub in means.groupby(level="dataset"):
-        sub = sub.droplevel("dataset")
-        if {"skdb-hdp", "skdb-m"} <= set(sub.columns):
-            better = bool((sub["skdb-hdp"] <= sub["skdb-m"]).all())
-            ours[f"{dataset}: skdb-hdp <= skdb-m at every size"] = better
-            texts.append(f"{dataset}: SkDB-HDP ≤ SkDB-m at every size: {num(better)}")
-            ok = ok and better
-        if dataset == "adult" and {"tan-hdp", "tan-m"} <= set(sub.columns):
-            gap = (sub["tan-m"] - sub["tan-hdp"]).round(5)
-            ours["adult: tan-m minus tan-hdp RMSE by size"] = gap.to_dict()
-            texts.append(f"TAN-m − TAN-HDP {series(gap.to_dict(), 'n=', 2)}")
-            big = gap[gap.index >= 10_000]
-            if big.empty:
-                ours["adult: tan catch-up"] = "no training size >= 10,000 in this run"
-                texts.append("no size ≥ 10,000")
-            else:
-                caught = bool(big.iloc[-1] <= 0.001)
-                ours["adult: tan-m caught up at the largest size"] = caught
-                ok = ok and caught
+    methods = ("tan-hdp", "tan-m", "skdb-hdp", "skdb-m")
+    curves = r.curves if r.curves is not None else pd.DataFrame(columns=["dataset", "method", "n"])
+    adult = curves[curves.dataset == "adult"]
+    sizes = sorted(int(n) for n in adult["n"].unique())
+    absent = missing(adult["method"].unique(), methods)
+    if not any(n <= threshold for n in sizes):
+        absent.append(f"a training size up to {threshold:,}")
+    if not any(n > threshold for n in sizes):
+        absent.append(f"a training size above {threshold:,}")
+    if absent:
+        return not_covered(
+            "H10",
+            text,
+            paper,
+            crit,
+            needs(
+                f"adult learning curves of TAN and SkDB (both estimators) on both sides of {threshold:,} rows",
+                absent,
+            ),
+            statement=P.H10,
+            deviation=deviation,
+        )
+    means = learning_curve_table(adult).pivot_table(index="n", columns="method", values="mean")
+    checks = curve_checks(means, threshold)
     return claim(
         "H10",
         text,
         paper,
-        ours,
+        {"mean_rmse": means.round(5).to_dict(), **checks},
         crit,
-        status(ok),
-        f"data sets {sorted(curves['dataset'].unique())}, "
-        f"sizes {sorted(int(n) for n in curves['n'].unique())}; "
-        "connect-4 is not in the data mirror",
-        ours_text="; ".join(texts) or "—",
+        status(all(checks.values())),
+        f"sizes {sizes}",
+        statement=P.H10,
+        deviation=deviation,
+        ours_text="; ".join(f"{k.replace('_', ' ')}: {num(v)}" for k, v in checks.items()),
     )
 
 
+# --------------------------------------------------------------------- H11: kDB5 vs SkDB5
 def claim_h11(r: Results) -> dict[str, Any]:
-    text, crit = "kDB5-HDP ~ SkDB5-HDP (RMSE W/D/L not significant)", "sign test p > 0.05"
-    if not {"kdb5-hdp", "skdb-hdp"} <= r.present:
-        return not_covered("H11", text, "33-5-30", crit, "needs kdb5-hdp and skdb-hdp")
+    text = "kDB5-HDP has a slight edge over SkDB5-HDP (RMSE)"
+    crit = f"kDB5-HDP vs SkDB5-HDP on RMSE: W > L (an edge), and slight: {EQUIVALENCE_TEXT}"
+    deviation = DATASETS_NOTE.format(n=P.N_DATASETS) + (
+        f"; 'slight' judged by an equivalence margin fixed here (win share 0.5 ± "
+        f"{EQUIVALENCE_MARGIN}; the paper's {P.KDB5_VS_SKDB5} is inside it)"
+    )
+    absent = missing(r.present, ("kdb5-hdp", "skdb-hdp"))
+    if absent:
+        return not_covered(
+            "H11",
+            text,
+            P.KDB5_VS_SKDB5,
+            crit,
+            needs("kDB-5 and SkDB with HDP", absent),
+            statement=P.H11,
+            deviation=deviation,
+        )
     w = win_draw_loss(r.cv, "kdb5-hdp", "skdb-hdp", "rmse")
+    same = equivalence(w)
+    ours = {**w, **same}
+    ours_text = f"{wdl(w)}; equivalence p {num(same['tost_p'], 2)} (power {num(same['power'], 2)})"
+    edge = w["wins"] > w["losses"]
+    if edge and same["verdict"] == "underpowered":
+        return reported(
+            "H11",
+            text,
+            P.KDB5_VS_SKDB5,
+            ours,
+            f"kDB5-HDP has the edge, but 'slight' cannot be shown with {r.n_sets} data sets "
+            f"(equivalence power {num(same['power'], 2)} < {POWER_NEEDED})",
+            statement=P.H11,
+            deviation=deviation,
+            note=crit,
+            ours_text=ours_text,
+        )
     return claim(
         "H11",
         text,
-        "33-5-30",
-        w,
+        P.KDB5_VS_SKDB5,
+        ours,
         crit,
-        status(w["p_value"] > 0.05),
+        status(edge and same["verdict"] == "equivalent"),
         r.sets_note,
-        ours_text=f"kdb5-hdp vs skdb-hdp {wdl(w)}",
+        statement=P.H11,
+        deviation=deviation,
+        ours_text=ours_text,
     )
 
 
-def claim_h12(r: Results) -> dict[str, Any]:
-    paper = {
-        "skdb-m": [0.01499, 0.1093],
-        "skdb-hdp": [0.00318, 0.0544],
-        "xgboost": [0.00314, 0.0594],
+# --------------------------------------------------------------------- H12: Table 4
+def splice_checks(
+    values: Mapping[str, Mapping[str, float]], majority_error: float
+) -> dict[str, bool]:
+    """Section 6.5 on Table 4: HDP improves on m-estimates on both metrics; the m-estimates
+    err more than the majority class; SkDB5-HDP's 0-1 loss within SPLICE_CLOSE of the
+    paper's XGBoost and its RMSE below XGBoost's."""
+    hdp, m, xgb = values["skdb-hdp"], values["skdb-m"], P.TABLE4["xgboost"]
+    return {
+        "hdp_better_than_m": hdp["zero_one"] < m["zero_one"] and hdp["rmse"] < m["rmse"],
+        "m_worse_than_majority": m["zero_one"] > majority_error,
+        "hdp_close_to_xgboost": abs(hdp["zero_one"] - xgb["zero_one"]) <= SPLICE_CLOSE,
+        "hdp_rmse_below_xgboost": hdp["rmse"] < xgb["rmse"],
     }
-    paper_text = "0-1 / RMSE: SkDB5-m 1.5% / 0.109, SkDB5-HDP 0.32% / 0.054, XGBoost 0.31% / 0.059"
-    text = "Splice: SkDB5-HDP <= 0.4% error and RMSE below XGBoost's; SkDB5-m worse than majority"
-    crit = "SkDB5-HDP 0-1 <= 0.4% and RMSE < 0.0594 (XGBoost, paper); SkDB5-m 0-1 > majority error"
+
+
+def claim_h12(r: Results) -> dict[str, Any]:
+    text = "Splice: HDP far better than m-estimates, close to XGBoost on error, better on RMSE"
+    paper = P.TABLE4
+    paper_text = "0-1 / RMSE: " + ", ".join(
+        f"{k} {v['zero_one']:.3%} / {num(v['rmse'])}" for k, v in paper.items()
+    )
+    crit = (
+        "SkDB5-HDP below SkDB5-m on 0-1 loss and RMSE; SkDB5-m 0-1 loss above the majority "
+        f"class's error; SkDB5-HDP 0-1 loss within {SPLICE_CLOSE:.1%} of XGBoost's and RMSE "
+        "below XGBoost's (the paper's values)"
+    )
+    deviation = (
+        "XGBoost is not run: ours against the paper's XGBoost row; 'very close' read as within "
+        f"{SPLICE_CLOSE:.1%} (0.1 percentage points, a margin fixed here)"
+    )
     splice = r.splice
     if splice is None or splice.empty:
-        reason = "optional; the 50M-row splice data are not in the data mirror (splice.enabled)"
-        return not_covered("H12", text, paper, crit, reason, paper_text=paper_text)
+        return not_covered(
+            "H12",
+            text,
+            paper,
+            crit,
+            needs(f"the {P.SPLICE_TRAINING}-row Splice run (splice.enabled)", ["splice"]),
+            statement=P.H12,
+            deviation=deviation,
+            paper_text=paper_text,
+        )
     value = splice.set_index(["method", "metric"])["value"]
-    hdp_err, m_err = value[("skdb-hdp", "zero_one")], value[("skdb-m", "zero_one")]
-    majority = value[("skdb-hdp", "majority_error")]
-    hdp_rmse, m_rmse = value[("skdb-hdp", "rmse")], value[("skdb-m", "rmse")]
-    ok = hdp_err <= 0.004 and m_err > majority and hdp_rmse < 0.0594
+    values = {k: {m: float(value[(k, m)]) for m in METRICS} for k in ("skdb-m", "skdb-hdp")}
+    majority = float(value[("skdb-hdp", "majority_error")])
+    ours = {**values, "majority_error": majority}
+    ours_text = (
+        "0-1 / RMSE: "
+        + ", ".join(f"{k} {v['zero_one']:.3%} / {num(v['rmse'])}" for k, v in values.items())
+        + f"; majority error {majority:.2%}"
+    )
+    rows = int(splice["n"].iloc[0])
+    if rows < P.SPLICE_TRAINING_ROWS:
+        return reported(
+            "H12",
+            text,
+            paper,
+            ours,
+            f"down-sampled to {rows:,} training rows (the paper: {P.SPLICE_TRAINING})",
+            statement=P.H12,
+            deviation=deviation,
+            note=crit,
+            paper_text=paper_text,
+            ours_text=ours_text,
+        )
+    checks = splice_checks(values, majority)
     return claim(
         "H12",
         text,
         paper,
-        {"skdb-hdp": [hdp_err, hdp_rmse], "skdb-m": [m_err, m_rmse], "majority_error": majority},
+        {**ours, **checks},
         crit,
-        status(bool(ok)),
-        f"down-sampled: {int(splice['n'].iloc[0])} training / {int(splice['n_test'].iloc[0])} "
-        "test windows; XGBoost not run (paper value used)",
+        status(all(checks.values())),
+        statement=P.H12,
+        deviation=deviation,
         paper_text=paper_text,
-        ours_text=f"0-1 / RMSE: SkDB5-m {m_err:.2%} / {num(m_rmse)}, SkDB5-HDP {hdp_err:.2%} / "
-        f"{num(hdp_rmse)}; majority error {majority:.2%}",
+        ours_text=ours_text,
     )
+
+
+# --------------------------------------------------------------------- H13: timings
+def timing_checks(table: pd.DataFrame) -> dict[str, Any]:
+    """Section 6.6: the slowest classification of CLASSIFY_ROWS rows (scaled from n_test) is
+    under the paper's 1 s; SkDB-HDP's fit-time ratio between the largest and smallest
+    iteration counts within TIMING_LINEAR x their ratio."""
+    slowest = float((table["classify_seconds"] * P.CLASSIFY_ROWS / table["n_test"]).max())
+    skdb = table[table.method == "skdb-hdp"].sort_values("iterations")
+    lo, hi = skdb.iloc[0], skdb.iloc[-1]
+    expected = hi["iterations"] / lo["iterations"]
+    got = hi["fit_seconds"] / lo["fit_seconds"]
+    return {
+        "slowest_classify_seconds_per_25k": slowest,
+        "iterations_ratio": float(expected),
+        "fit_time_ratio": float(got),
+        "classify_under_limit": slowest < P.CLASSIFY["seconds"],
+        "linear_in_iterations": bool(
+            TIMING_LINEAR[0] * expected <= got <= TIMING_LINEAR[1] * expected
+        ),
+    }
 
 
 def claim_h13(r: Results) -> dict[str, Any]:
-    text = "Efficiency: classification < 1 s per 25k rows; training ~ linear in iterations"
-    paper = "Adult: classify 25k < 1 s; SkDB5-HDP 50k iterations 86 s (Java)"
+    text = (
+        f"Efficiency: classification under {P.CLASSIFY['seconds']} s per {P.CLASSIFY['rows']} "
+        "rows; training linear in iterations"
+    )
+    paper = {"classify": P.CLASSIFY, "adult_skdb5_hdp_training": P.ADULT_TRAINING}
+    paper_text = (
+        f"Adult: every BNC classifies {P.CLASSIFY['rows']} rows in < {P.CLASSIFY['seconds']} s; "
+        f"SkDB5-HDP {P.ADULT_TRAINING['iterations']:,} iterations "
+        f"{P.ADULT_TRAINING['seconds']} s (Java)"
+    )
     crit = (
-        "every BNC classifies 25k rows in < 1 s; SkDB-HDP (the paper's timed model) fit-time "
-        "ratio within [0.5, 1.25] x the iterations ratio (fixed overhead lowers it)"
+        f"on adult, every BNC (8 structures x both estimators) classifies {P.CLASSIFY['rows']} "
+        f"rows in < {P.CLASSIFY['seconds']} s; SkDB-HDP fit-time ratio between the largest and "
+        f"smallest iteration counts within [{TIMING_LINEAR[0]}, {TIMING_LINEAR[1]}] x the "
+        "iteration ratio"
     )
-    timing = r.timing
-    if timing is None or timing.empty:
-        return not_covered("H13", text, paper, crit, "timing not run")
-    table = timing_table(timing)
-    slowest = float((table["classify_seconds"] * 25_000 / table["n_test"]).max())
-    hdp = table[table.method.str.endswith("-hdp")]
-    ratios = {}
-    linear = True
-    for (dataset, method), sub in hdp.groupby(["dataset", "method"]):
-        sub = sub.sort_values("iterations")
-        if len(sub) < 2:
-            continue
-        lo, hi = sub.iloc[0], sub.iloc[-1]
-        expected = hi["iterations"] / lo["iterations"]
-        got = hi["fit_seconds"] / lo["fit_seconds"]
-        ratios[f"{dataset}/{method}"] = {"iterations_ratio": expected, "fit_time_ratio": got}
-        if method == "skdb-hdp" or "skdb-hdp" not in set(hdp.method):
-            linear = linear and 0.5 * expected <= got <= 1.25 * expected
-    judged = {k: v for k, v in ratios.items() if k.endswith("/skdb-hdp")} or ratios
+    deviation = (
+        "one core of this machine, not the paper's Java; classification time scaled to "
+        f"{P.CLASSIFY['rows']} rows from the test half; 'linearly' read as the fit-time ratio within "
+        f"[{TIMING_LINEAR[0]}, {TIMING_LINEAR[1]}] x the iteration ratio (fixed costs lower "
+        f"it); the {P.ADULT_TRAINING['seconds']} s is shown, not judged"
+    )
+    timing = r.timing if r.timing is not None else pd.DataFrame(columns=["dataset", "method"])
+    adult = timing[timing.dataset == "adult"]
+    needed = [f"{s}-{e}" for s in STRUCTURES for e in ("m", "hdp")]
+    absent = missing(adult["method"].unique(), needed)
+    if not absent and adult[adult.method == "skdb-hdp"]["iterations"].nunique() < 2:
+        absent.append("two iteration counts of SkDB-HDP")
+    if absent:
+        return not_covered(
+            "H13",
+            text,
+            paper,
+            crit,
+            needs("timings of all 8 BNCs on adult", absent),
+            statement=P.H13,
+            deviation=deviation,
+            paper_text=paper_text,
+        )
+    checks = timing_checks(timing_table(adult))
+    ok = checks["classify_under_limit"] and checks["linear_in_iterations"]
     return claim(
-        "H13",
-        text,
-        paper,
-        {"slowest_classify_seconds_per_25k": slowest, "iteration_scaling": ratios},
-        crit,
-        status(slowest < 1.0 and linear and bool(ratios)),
-        "one core; absolute times differ from the paper's Java on other hardware",
-        ours_text=f"slowest classification {num(slowest, 2)} s per 25k rows; fit-time ratio "
-        + ", ".join(
-            f"{k} {num(v['fit_time_ratio'], 2)}× for {num(v['iterations_ratio'], 2)}× iterations"
-            for k, v in judged.items()
-        ),
+        "H13", text, paper, checks, crit, status(ok), statement=P.H13, deviation=deviation,
+        paper_text=paper_text,
+        ours_text=f"slowest classification {num(checks['slowest_classify_seconds_per_25k'], 2)} "
+        f"s per {P.CLASSIFY['rows']} rows; SkDB-HDP fit time {num(checks['fit_time_ratio'], 2)}× for "
+        f"{num(checks['iterations_ratio'], 2)}× iterations",
         timing=True,
-    )
+    )  # fmt: skip
 
 
 CLAIMS = (
-    claim_h1, claim_h2, claim_h3, claim_h4, claim_h5, claim_h6, claim_h7, claim_h8, claim_h9,
-    claim_h10, claim_h11, claim_h12, claim_h13,
-)  # fmt: skip
+    claim_h1,
+    claim_h2,
+    claim_h3,
+    claim_h4,
+    claim_h5,
+    claim_h6,
+    claim_h7,
+    claim_h8,
+    claim_h9,
+    claim_h10,
+    claim_h11,
+    claim_h12,
+    claim_h13,
+)
 
 
 def evaluate_claims(results: Results) -> list[dict[str, Any]]:

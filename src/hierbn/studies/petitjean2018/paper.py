@@ -22,6 +22,12 @@ N_DATASETS = PAPER.value(
     "Section 6.1, Design",
     "All experiments are carried out on a total of 68 datasets from the UCI archive",
 )
+M_ESTIMATE = PAPER.value(
+    "M_ESTIMATE",
+    {"holdout_fraction": 10, "holdout_cap": 5000, "grid": (0.0, 0.05, 0.2, 1.0, 5.0, 20.0)},
+    "Section 6.1, eq. (16)",
+    "a holdout set of size $\\min(N/10, 5000)$ among with $m \\in \\{0, 0.05, 0.2, 1, 5, 20\\}$",
+)  # holdout min(N / holdout_fraction, holdout_cap); m chosen from grid
 SIGNIFICANCE = PAPER.value(
     "SIGNIFICANCE",
     0.05,
@@ -221,6 +227,13 @@ SPLICE_TRAINING = PAPER.value(
     "Section 6.5",
     "which contains 50 million training examples",
 )
+SPLICE_TRAINING_ROWS = 50_000_000  # SPLICE_TRAINING's "50 million"
+SPLICE_POSITIVE = PAPER.value(
+    "SPLICE_POSITIVE",
+    0.01,
+    "Section 6.5",
+    "this dataset is imbalanced with only 1% of examples for the positive class",
+)  # so the majority class errs on about 1% of the windows
 SPLICE_ITERATIONS = PAPER.value(
     "SPLICE_ITERATIONS", 5000, "Section 6.6", "we run 5,000 iterations of the sampler"
 )

@@ -21,9 +21,10 @@ from hierbn.metrics import rmse_multiclass, zero_one_loss
 from hierbn.seeds import int_seed, rng_for
 from hierbn.stats_tests import sign_test
 from hierbn.studies.common import tidy
+from hierbn.studies.petitjean2018.paper import M_ESTIMATE, TABLE1_COUNTS, TABLE1_HDP
 
 STUDY = "petitjean2018"
-M_GRID = (0.0, 0.05, 0.2, 1.0, 5.0, 20.0)
+M_GRID = M_ESTIMATE["grid"]
 
 
 def cv_split(
@@ -53,7 +54,7 @@ def select_m(
 ) -> float:
     """m from M_GRID by multi-class RMSE on a holdout of max(1, min(N/10, 5000)) rows (§1.7)."""
     n = train.shape[0]
-    h = max(1, int(min(n / 10, 5000)))
+    h = max(1, int(min(n / M_ESTIMATE["holdout_fraction"], M_ESTIMATE["holdout_cap"])))
     order = rng.permutation(n)
     hold, rest = train[order[:h]], train[order[h:]]
     structure, kept = build_structure(structure_name, rest, names, cards)
@@ -490,17 +491,13 @@ def win_draw_loss(
     }
 
 
-TABLE1_DATA = {"D1": ((2, 0), (20, 5)), "D2": ((2, 0), (4, 9))}
-TABLE1_PAPER = {"D1": ((0.89, 0.11), (0.79, 0.20)), "D2": ((0.86, 0.14), (0.34, 0.66))}
-
-
 def run_table1(config: dict[str, Any], base_seed: int) -> pd.DataFrame:
     """Table 1 (§5.1): NB HDP estimates of P(X1 | y) on the two toy count tables, with the
     spec's verified setting (None tying, concentrations every iteration, improper prior)."""
     from hierbn.estimators.hdp import fit_hdp
 
     records = []
-    for name, table in TABLE1_DATA.items():
+    for name, table in TABLE1_COUNTS.items():
         x = np.concatenate([np.repeat(np.arange(2), c) for c in table])
         ctx = np.concatenate([np.full(sum(c), y) for y, c in enumerate(table)])[:, None]
         for s in range(config["seeds"]):
@@ -529,7 +526,7 @@ def run_table1(config: dict[str, Any], base_seed: int) -> pd.DataFrame:
                         "method": "hdp",
                         "metric": f"p_x0_given_y{y}",
                         "value": float(probs[y, 0]),
-                        "paper": TABLE1_PAPER[name][y][0],
+                        "paper": TABLE1_HDP[name][y][0],
                         "m_estimate": (table[y][0] + 0.5) / (sum(table[y]) + 1),
                     }
                 )
