@@ -1,6 +1,6 @@
-"""The panel's analysis tables, claims, figures and notebook on hand-made CV tables: ranks with
+"""The panel's analysis tables, figures and notebook on hand-made CV tables: ranks with
 ties, the Friedman statistic by hand, the Nemenyi CD against Demšar (2006) Table 5(a), W/D/L
-with the sign test, metric directions, each claim's pass / fail / not covered."""
+with the sign test, metric directions; the claims are tested in test_panel_claims.py."""
 
 from __future__ import annotations
 
@@ -249,15 +249,10 @@ def test_analysis_tables_are_tidy_and_handle_an_empty_table() -> None:
     assert all(t.empty and len(t.columns) for t in empty.values())
 
 
-# -------------------------------------------------------------------------- claims
+# ------------------------------------------------------------------- shared inputs
 GOOD = {"hidden": 0.1, "hdp": 0.2, "hier": 0.3, "m": 0.4, "bdeu10": 0.5, "bdeu1": 0.6,
         "laplace": 0.7}  # fmt: skip
-BAD = {e: 1 - v for e, v in GOOD.items()}
 CONFIG = {"structures": STRUCTURES, "estimators": ESTIMATORS}
-
-
-def _claims(cv, curves=None, config=CONFIG) -> dict[str, dict]:
-    return {c["id"]: c for c in evaluate_claims(cv, curves, config)}
 
 
 def _curves(quality: dict[str, float]) -> pd.DataFrame:
@@ -269,50 +264,6 @@ def _curves(quality: dict[str, float]) -> pd.DataFrame:
         for dataset in ("adult", "car")
     ]
     return pd.concat(frames, ignore_index=True)
-
-
-def test_claims_pass_when_the_hierarchical_estimators_are_better() -> None:
-    claims = _claims(_panel(GOOD, STRUCTURES), _curves(GOOD))
-    assert [c["status"] for c in claims.values()] == ["pass"] * 5
-    assert "skdb" in claims["P2"]["claim"] and "kdb3" in claims["P3"]["claim"]
-    assert claims["P1"]["ours"]["mean_rank"] == {"hier": 3.0, "bdeu1": 6.0}
-    assert claims["P5"]["ours"]["adult"] == {"n": 50, "best": ["hidden"]}
-    json.dumps(claims)  # claims.json takes them as they are
-
-
-def test_claims_fail_when_the_baselines_are_better() -> None:
-    claims = _claims(_panel(BAD, STRUCTURES), _curves(BAD))
-    assert [claims[c]["status"] for c in ("P1", "P2", "P3", "P5")] == ["fail"] * 4
-    assert claims["P4"]["status"] == "pass"  # the estimators still differ
-
-
-def test_friedman_claim_fails_when_ranks_rotate() -> None:
-    latin = [[0.1, 0.2, 0.3], [0.2, 0.3, 0.1], [0.3, 0.1, 0.2]]
-    cv = _table(latin, ["hier", "bdeu1", "laplace"])
-    claim = _claims(cv, config={"structures": ["tan"], "estimators": ["hier", "bdeu1", "laplace"]})
-    assert claim["P4"]["status"] == "fail" and claim["P4"]["ours"]["p_value"]["tan"] == 1.0
-
-
-def test_claims_not_covered_without_structures_estimators_or_data_sets() -> None:
-    config = {"structures": ["nb", "tan"], "estimators": ["laplace", "bdeu1", "hier"]}
-    cv = _panel({"laplace": 0.3, "bdeu1": 0.2, "hier": 0.1}, ["nb", "tan"])
-    claims = _claims(cv, config=config)
-    assert [claims[c]["status"] for c in ("P1", "P4")] == ["pass", "pass"]
-    for cid, reason in (("P2", "none of"), ("P3", "no kdb"), ("P5", "no learning curves")):
-        assert claims[cid]["status"] == "not covered" and reason in claims[cid]["note"]
-    one = _claims(_panel(GOOD, STRUCTURES, n_datasets=1), _curves(GOOD))
-    assert [one[c]["status"] for c in ("P1", "P2", "P3", "P4")] == ["not covered"] * 4
-    assert "only 1 data set" in one["P1"]["note"]
-    few = _claims(_panel(GOOD, STRUCTURES, n_datasets=3))
-    assert few["P2"]["status"] == "pass" and "fewer than 5" in few["P2"]["note"]
-
-
-def test_claims_pick_the_most_complex_configured_structure() -> None:
-    config = {"structures": ["nb", "kdb1", "kdb2"], "estimators": ESTIMATORS}
-    claims = _claims(_panel(GOOD, ["nb", "kdb1", "kdb2"]), config=config)
-    assert claims["P2"]["ours"]["structure"] == "kdb2" and claims["P2"]["status"] == "pass"
-    assert "kdb2" in claims["P3"]["claim"]
-    assert "55-0-13" in claims["P2"]["paper"]
 
 
 # -------------------------------------------------------------------------- figures
