@@ -2,7 +2,6 @@ import numpy as np
 import pandas as pd
 
 from hierbn.seeds import rng_for
-from hierbn.studies.azzimonti2019.claims import Results, claim_h6, claim_h12, evaluate_claims
 from hierbn.studies.azzimonti2019.protocol import (
     run_e1_cell,
     run_e2_dataset,
@@ -77,44 +76,3 @@ def test_truth_falls_back_to_bdeu_for_unseen_configurations() -> None:
     truth = truth_cpts(structure, codes)
     assert np.allclose(truth[0][:, 0], 0.5) and np.allclose(truth[0][:, 1], [0, 1])
     assert np.allclose(truth[0][:, 2], 0.5)  # unseen configuration: BDeu(1) = uniform
-
-
-def _e1_table(vi_gap: float) -> pd.DataFrame:
-    rows = [
-        {
-            "method": "vi",
-            "metric": "mse_vs_exact",
-            "value": vi_gap,
-            "n_x": 2,
-            "n_y": 2,
-            "n": 20,
-            "rep": r,
-        }
-        for r in range(3)
-    ]
-    return pd.DataFrame(rows)
-
-
-def test_claims_are_computed_not_typed() -> None:
-    assert claim_h6(Results(_e1_table(1e-6)))["status"] == "pass"
-    assert claim_h6(Results(_e1_table(1e-3)))["status"] == "fail"
-    assert claim_h6(Results(_e1_table(1e-6).iloc[:0]))["status"] == "not covered"
-
-
-def test_h12_needs_every_rep_positive() -> None:
-    rows = []
-    for n, gap in ((20, 0.02), (640, 0.001)):
-        for rep in range(2):
-            for method, base in (("hier", 0.01), ("bdeu1", 0.01 + gap), ("bdeu10", 0.01 + gap)):
-                value = base if not (n == 640 and rep == 1 and method == "bdeu10") else 0.001
-                rows.append({"n": n, "rep": rep, "method": method, "value": value, "node": 0})
-    claim = claim_h12(Results(pd.DataFrame(), e3=pd.DataFrame(rows)))
-    assert claim["status"] == "fail" and claim["ours"]["bdeu1"]["all_reps_positive"]
-    assert not claim["ours"]["bdeu10"]["all_reps_positive"]
-
-
-def test_all_eighteen_claims_are_reported() -> None:
-    claims = evaluate_claims(Results(_e1_table(1e-6)))
-    assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 19)]
-    assert {c["status"] for c in claims} <= {"pass", "fail", "not covered"}
-    assert claims[5]["status"] == "pass" and claims[0]["status"] == "not covered"
