@@ -8,10 +8,10 @@ from matplotlib.figure import Figure
 
 from hierbn.report.plotting import new_figure
 from hierbn.scoring.ais import schedule
+from hierbn.studies.beal2006.paper import FIG2_SIZES
 from hierbn.studies.beal2006.tables import CORRECTED, experiment_b, kl_to_ais, true_ranks
 
 FIG2_METHODS = ("MAP", "BIC", "BICp", "CS", "VB", "AIS")
-FIG2_SIZES = (10, 160, 640, 1280, 2560, 5120, 10240)  # the paper's rows; others if none were run
 COLORS = {
     "BIC": "tab:blue",
     "BICp": "tab:cyan",
