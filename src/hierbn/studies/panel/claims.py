@@ -117,8 +117,9 @@ def claim_p1(r: Results) -> dict[str, Any]:
     deviation = (
         f"'large majority' read as >= {LARGE_MAJORITY:.0%} of the data sets won (a draw is no "
         "win); accuracy is 1 - 0-1 loss; the panel's data sets and stratified 5x2 CV (training "
-        "on half of each data set) instead of the paper's 57 data sets subsampled to n = 20 to "
-        "640; the paper judges its figures without a test, so none is applied (the sign-test p "
+        f"on half of each data set) instead of the paper's {P.AZZIMONTI_DATASETS} data sets "
+        f"subsampled to n = {min(P.AZZIMONTI_SIZES)} to {max(P.AZZIMONTI_SIZES)}; the paper "
+        "judges its figures without a test, so none is applied (the sign-test p "
         "is shown)"
     )
     means, why = r.covered(["tan"], ["hier", "bdeu1", "bdeu10"], ["zero_one", "auc"])
@@ -233,7 +234,7 @@ def claim_p3(r: Results) -> dict[str, Any]:
         "grows with k in kDB-k (more parents) instead of with the parent's categories K; the "
         "competitors are the panel's Dirichlet-multinomial estimators (laplace, bdeu1, bdeu10; "
         "the paper's MLE and logistic regressions are not panel estimators); averages over "
-        "the panel's data sets instead of 50 simulated data sets per K; no test (the paper "
+        "the panel's data sets instead of the paper's simulated data sets per K; no test (the paper "
         "compares averages)"
     )
     estimators = ["hidden", *DM_COMPETITORS]

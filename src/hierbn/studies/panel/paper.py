@@ -28,6 +28,13 @@ AZZIMONTI_DATASETS = PAPER.value(
     "on the large majority of the 57 data sets",
     paper="azzimonti2019",
 )
+AZZIMONTI_SIZES = PAPER.value(
+    "AZZIMONTI_SIZES",
+    (20, 40, 80, 160, 320, 640),
+    "Section 4.2, protocol",
+    "for each data set and for each $n \\in \\{20, 40, 80, 160, 320, 640\\}$",
+    paper="azzimonti2019",
+)
 
 # ------------------------------------------------------------------ P2: petitjean2018
 P2 = PAPER.statement(
