@@ -22,6 +22,7 @@ SUMMARY_TABLES = {
     "table2": ("table2", "lucas"), "lucas_selections": ("lucas_selections", "lucas"),
     "table6": ("table6", "lucas"), "metabric_parents": ("metabric_parents", "metabric"),
     "metabric_diagnostics": ("metabric_diagnostics", "metabric"),
+    "figure2": ("figure2", "checks"),  # from the checks step's rows, not the experiments'
 }  # fmt: skip
 
 
@@ -140,6 +141,9 @@ def cmd_claims(args: argparse.Namespace) -> None:
     write_json({"study": "dombowsky2025",
                 "claims": evaluate_claims(Results(results, checks))}, args.out)  # fmt: skip
     for name, (function, experiment) in SUMMARY_TABLES.items():
+        if experiment == "checks":
+            write_parquet(getattr(tables, function)(checks), getattr(args, name))
+            continue
         ran = experiment is None or (results.experiment == experiment).any()
         table = getattr(tables, function)(results) if ran else pd.DataFrame()
         write_parquet(table, getattr(args, name))

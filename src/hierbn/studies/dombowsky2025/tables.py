@@ -11,6 +11,8 @@ import pandas as pd
 from hierbn.studies.dombowsky2025.lucas import true_blankets
 from hierbn.studies.dombowsky2025.paper import (
     ALARM_ESS,
+    FIGURE2_ALPHAS,
+    FIGURE2_COUNTS,
     METABRIC_DIAGNOSTICS,
     METABRIC_EDGES,
     METABRIC_MPM,
@@ -34,6 +36,32 @@ def _metric(results: pd.DataFrame, experiment: str, metric: str) -> pd.DataFrame
     of all experiments are concatenated, so K, k1 and n were padded with NaN)."""
     rows = results[(results.experiment == experiment) & (results.metric == metric)]
     return rows.astype({c: int for c in ("K", "k1", "n") if c in rows and rows[c].notna().all()})
+
+
+def figure2_table() -> np.ndarray:
+    """The parent-child table behind Figure 2 (Sec. 2.3): one row per parent category, columns
+    (x_j = 0, x_j = 1), from the MLEs the paper prints."""
+    return np.array([[total - ones, ones] for ones, total in FIGURE2_COUNTS])
+
+
+def figure2(checks: pd.DataFrame | None) -> pd.DataFrame:
+    """Figure 2: the fitted Pr(x_j = 1 | x_{j-1}) per parent category under Dir(alpha, alpha)
+    for each alpha of the paper, (n_1 + alpha) / (n + 2 alpha), and the MLE (the paper's
+    figure, computed from its printed counts), with ours beside them: HiDDeN's eq. (14)
+    estimate for the same counts from the checks step (absent when the checks did not run)."""
+    counts = figure2_table()
+    ones, total = counts[:, 1], counts.sum(axis=1)
+    rows = [("MLE", "paper", ones / total)]
+    rows += [(f"Dir(α = {a:g})", "paper", (ones + a) / (total + 2 * a)) for a in FIGURE2_ALPHAS]
+    if checks is not None:
+        hidden = checks[checks.metric.str.startswith("figure2_hidden_x")]
+        if len(hidden) == len(counts):
+            by_category = hidden.set_index("metric").value
+            rows.append(("HiDDeN", "ours", [by_category[f"figure2_hidden_x{x + 1}"]
+                                            for x in range(len(counts))]))  # fmt: skip
+    return pd.DataFrame([{"estimator": e, "source": src, "category": x + 1,
+                          "successes": int(ones[x]), "count": int(total[x]), "fitted": float(v)}
+                         for e, src, values in rows for x, v in enumerate(values)])  # fmt: skip
 
 
 def table1(results: pd.DataFrame) -> pd.DataFrame:

@@ -17,7 +17,7 @@ METABRIC = "resources/dombowsky2025/metabric_{mode}.parquet"
 STAN_MARKER = "resources/stan/logit_glm.json"
 SUMMARIES = ("table1", "table3", "table7", "table8", "diagnostics", "alarm_predictive",
              "alarm_ess", "table10", "table11", "alarm_maps", "table2", "lucas_selections", "table6",
-             "metabric_parents", "metabric_diagnostics", "traces")  # fmt: skip  # fmt: skip
+             "metabric_parents", "metabric_diagnostics", "figure2", "traces")  # fmt: skip  # fmt: skip
 
 
 def summary_arguments() -> str:
