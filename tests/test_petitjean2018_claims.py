@@ -1,0 +1,360 @@
+"""The claims logic of petitjean2018 (H1–H13) on small synthetic result frames: each claim
+passes on the paper's own numbers where the paper gives them (Tables 1–4, the 10-largest
+sentence, 33–5–30, Fig. 4's 13 W / 42 L) and fails on an input that breaks its sentence;
+"reported, not judged" and "not covered" are tested too."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from hierbn.studies.petitjean2018 import claims as C
+from hierbn.studies.petitjean2018 import paper as P
+from hierbn.studies.petitjean2018.claims import Results
+from hierbn.studies.petitjean2018.protocol import STRUCTURES, sweep_method
+from hierbn.studies.petitjean2018.tables import table2, table3
+
+PAPER_TEXT = (
+    Path(__file__).resolve().parents[2]
+    / "shared"
+    / "papers"
+    / "petitjean2018-hdp-bn-classifiers.txt"
+)
+STEP = 0.1
+Pair = tuple[str, str, str]  # (a, b, metric): "W-D-L" with wins = a lower
+
+
+def frame(cells: dict[Pair, str], datasets: list[str] | None = None) -> pd.DataFrame:
+    """CV rows whose per-data-set means give each (a, b, metric) the W-D-L asked for: the first
+    W data sets a wins, the next D draw, the rest b wins. A method gets its values from the
+    first cell naming it; a later cell must introduce at most one new method."""
+    n = sum(int(x) for x in next(iter(cells.values())).split("-"))
+    names = datasets or [f"d{i:02d}" for i in range(n)]
+    values: dict[tuple[str, str], list[float]] = {}
+    for (a, b, metric), text in cells.items():
+        wins, draws, losses = (int(x) for x in text.split("-"))
+        assert wins + draws + losses == len(names), (a, b, text)
+        offset = [STEP] * wins + [0.0] * draws + [-STEP] * losses  # b - a
+        if (a, metric) not in values and (b, metric) not in values:
+            values[(a, metric)] = [1.0] * len(names)
+        if (b, metric) not in values:
+            values[(b, metric)] = [x + o for x, o in zip(values[(a, metric)], offset, strict=True)]
+        elif (a, metric) not in values:
+            values[(a, metric)] = [x - o for x, o in zip(values[(b, metric)], offset, strict=True)]
+        else:
+            raise AssertionError(f"{a} and {b} both set before {text}")
+    rows = [
+        {"dataset": d, "method": method, "metric": metric, "value": v}
+        for (method, metric), vs in values.items()
+        for d, v in zip(names, vs, strict=True)
+    ]
+    return pd.DataFrame(rows)
+
+
+def results(cv: pd.DataFrame, config: dict[str, Any] | None = None, **tables: Any) -> Results:
+    return Results(cv, config or {"cv": {"hdp": {"tying": "level", "iterations": 60}}}, **tables)
+
+
+def _with(cells: dict[Pair, str], key: Pair, text: str) -> dict[Pair, str]:
+    return {**cells, key: text}
+
+
+# --------------------------------------------------------------------- paper values
+def test_table3_boldface_flags_match_the_raw_paper_text() -> None:
+    """The <b> tags of Table 3 (dropped by the normalised citation check) are the bold flags."""
+    if not PAPER_TEXT.is_file():
+        pytest.skip("paper text not present")
+    raw = PAPER_TEXT.read_text(encoding="utf-8").replace("–", "-")
+    bold = set(re.findall(r"<b>(\d+-\d+-\d+)</b>", raw))
+    flagged = {P.TABLE3[a][m] for a, m in P.TABLE3_BOLD}
+    assert flagged == bold == {"25-0-43", "42-3-23"}
+
+
+def test_tables_2_and_3_show_every_paper_cell_beside_ours() -> None:
+    cv = frame({("tan-hdp", "rf", "zero_one"): "3-0-1", ("tan-hdp", "tan-m", "zero_one"): "2-1-1"})
+    t3 = table3(cv)
+    assert len(t3) == 8 and t3["paper"].tolist()[:2] == ["26-3-39", "25-0-43"]
+    assert t3.set_index(["a", "metric"]).loc[("tan-hdp", "zero_one"), "ours"] == "3-0-1"
+    assert (
+        t3["paper_bold"].sum() == 2 and (t3["ours"] == "").sum() == 6
+    )  # tan-m and tan-hdp vs RF on 0-1 ran
+    t2 = table2(cv).set_index(["structure", "metric"])
+    assert len(t2) == 16 and t2.loc[("tan", "rmse"), "paper"] == "52-1-15"
+    assert t2.loc[("tan", "zero_one"), "ours"] == "2-1-1"
+    assert t2.loc[("nb", "rmse"), "paper_p"] > 0.05 > t2.loc[("nb", "zero_one"), "paper_p"]
+
+
+# --------------------------------------------------------------------- H1
+def _table1(hdp: dict[str, tuple[float, float]]) -> pd.DataFrame:
+    rows = []
+    for d, counts in P.TABLE1_COUNTS.items():
+        for y, (n0, n1) in enumerate(counts):
+            rows.append(
+                {
+                    "dataset": d,
+                    "metric": f"p_x0_given_y{y}",
+                    "value": hdp[d][y],
+                    "paper": P.TABLE1_HDP[d][y][0],
+                    "m_estimate": (n0 + 0.5) / (n0 + n1 + 1),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def test_h1_passes_on_table1_and_fails_when_d2_is_pulled_less_than_d1() -> None:
+    paper = {d: tuple(v[0] for v in P.TABLE1_HDP[d]) for d in P.TABLE1_HDP}
+    cv = frame({("a", "b", "rmse"): "1-0-0"})
+    assert C.claim_h1(results(cv, table1=_table1(paper)))["status"] == "pass"
+    swapped = {"D1": (0.875, paper["D1"][1]), "D2": (0.878, paper["D2"][1])}  # within 0.02
+    assert C.claim_h1(results(cv, table1=_table1(swapped)))["status"] == "fail"
+    assert C.claim_h1(results(cv))["status"] == "not covered"
+
+
+# --------------------------------------------------------------------- H2, H3
+TABLE2_CELLS = {(a, b, m): p for a, b, m, p in C.table2_cells()}
+
+
+def test_h2_passes_on_table2_and_fails_on_a_lost_or_insignificant_cell() -> None:
+    claim = C.claim_h2(results(frame(TABLE2_CELLS)))
+    assert claim["status"] == "pass" and claim["statement"]["locator"].startswith("Section 6.3")
+    lost = _with(TABLE2_CELLS, ("tan-hdp", "tan-m", "rmse"), "30-1-37")
+    assert C.claim_h2(results(frame(lost)))["status"] == "fail"
+    weak = _with(TABLE2_CELLS, ("tan-hdp", "tan-m", "zero_one"), "36-4-28")  # p = 0.38
+    assert C.claim_h2(results(frame(weak)))["status"] == "fail"
+
+
+def test_h2_is_not_covered_without_all_eight_structures() -> None:
+    cells = {k: v for k, v in TABLE2_CELLS.items() if not k[0].startswith("skdb")}
+    claim = C.claim_h2(results(frame(cells)))
+    assert claim["status"] == "not covered" and claim["note"].endswith("not run: skdb")
+
+
+def test_h3_passes_on_table2_and_fails_when_the_advantage_shrinks_with_k() -> None:
+    kdb = {k: v for k, v in TABLE2_CELLS.items() if k[0].split("-")[0] in C.KDB}
+    assert C.claim_h3(results(frame(kdb)))["status"] == "pass"
+    order = list(C.KDB)
+    reversed_cells = {
+        (f"{s}-hdp", f"{s}-m", m): P.TABLE2[order[-1 - i]][m]
+        for i, s in enumerate(order)
+        for m in C.METRICS
+    }
+    assert C.claim_h3(results(frame(reversed_cells)))["status"] == "fail"
+
+
+# --------------------------------------------------------------------- H4
+def _fig6b(m_vs: dict[str, str], hdp_vs: str = "45-0-23") -> dict[Pair, str]:
+    cells = {("kdb5-hdp", f"{x}-hdp", "rmse"): hdp_vs for x in C.KDB[:-1]}
+    return cells | {("kdb5-m", f"{x}-m", "rmse"): v for x, v in m_vs.items()}
+
+
+def test_h4_passes_when_m_loses_most_to_kdb3_and_fails_otherwise() -> None:
+    m_vs = {"nb": "30-0-38", "kdb1": "30-0-38", "kdb2": "30-0-38", "kdb3": "20-0-48"}
+    assert C.claim_h4(results(frame(_fig6b(m_vs | {"kdb4": "40-0-28"}))))["status"] == "pass"
+    moved = m_vs | {"kdb3": "33-0-35", "kdb4": "40-0-28"}  # the largest loss is not to kDB-3
+    assert C.claim_h4(results(frame(_fig6b(moved))))["status"] == "fail"
+    overfits = _fig6b(m_vs | {"kdb4": "40-0-28"}, hdp_vs="30-0-38")
+    assert C.claim_h4(results(frame(overfits)))["status"] == "fail"
+
+
+# --------------------------------------------------------------------- H5, H6
+ITER_CONFIG = {
+    "hdp": {"tying": "level", "iterations": 60},
+    "iteration_study": {
+        "structures": ["tan", "skdb"],
+        "tyings": ["single", "level", "sameparent"],
+        "iterations": [20],
+    },
+}
+
+
+def _method(s: str, tying: str, x: int) -> str:
+    return sweep_method(s, tying, x, ITER_CONFIG)
+
+
+def _iterations(vs_level: dict[tuple[str, str], str], short_vs_long: str) -> dict[Pair, str]:
+    """Fig. 5 cells at the longest chain (60) vs Level, then Fig. 4 cells 20 vs 60."""
+    cells = {
+        (_method(s, t, 60), _method(s, "level", 60), "rmse"): v for (s, t), v in vs_level.items()
+    }
+    for s in C.FLAGSHIPS:
+        for t in C.TYINGS:
+            cells[(_method(s, t, 20), _method(s, t, 60), "rmse")] = short_vs_long
+    return cells
+
+
+FIG5 = {
+    ("tan", "single"): "30-8-30",
+    ("tan", "sameparent"): "20-0-48",
+    ("skdb", "single"): "25-5-38",
+    ("skdb", "sameparent"): "10-0-58",
+}
+FIG4 = f"{P.FIG4_TAN_SINGLE['wins']}-13-{P.FIG4_TAN_SINGLE['losses']}"  # 13 W / 42 L of 68
+
+
+def test_h5_passes_on_fig4s_13_to_42_and_fails_on_one_insignificant_cell() -> None:
+    config = {"cv": ITER_CONFIG}
+    cells = _iterations(FIG5, FIG4)
+    assert C.claim_h5(results(frame(cells), config))["status"] == "pass"
+    weak = _with(
+        cells,
+        (_method("skdb", "sameparent", 20), _method("skdb", "sameparent", 60), "rmse"),
+        "25-13-30",
+    )
+    assert C.claim_h5(results(frame(weak), config))["status"] == "fail"
+    no_study = {"cv": {**ITER_CONFIG, "iteration_study": None}}
+    assert C.claim_h5(results(frame(cells), no_study))["status"] == "not covered"
+
+
+def test_h6_passes_fails_or_is_reported_by_its_equivalence_power() -> None:
+    config = {"cv": ITER_CONFIG}
+    claim = C.claim_h6(results(frame(_iterations(FIG5, FIG4)), config))
+    assert claim["status"] == "pass", claim["ours_text"]
+    single_wins = FIG5 | {("tan", "single"): "40-0-28"}  # Level no longer the best for TAN
+    assert C.claim_h6(results(frame(_iterations(single_wins, FIG4)), config))["status"] == "fail"
+    few = {("tan", "single"): "2-2-2", ("tan", "sameparent"): "1-0-5"}
+    few |= {("skdb", "single"): "1-1-4", ("skdb", "sameparent"): "0-0-6"}
+    claim = C.claim_h6(results(frame(_iterations(few, "0-0-6")), config))
+    assert claim["status"] == "reported, not judged" and "power 0" in claim["criterion"]
+
+
+# --------------------------------------------------------------------- H7, H8
+TABLE3_CELLS = {(a, b, m): p for a, b, m, p in C.table3_cells(P.TABLE3)}
+
+
+@pytest.mark.parametrize(
+    ("function", "structure", "broken"),
+    [
+        (C.claim_h7, "tan", (("tan-hdp", "rf", "zero_one"), "38-3-27")),  # W > L, p = 0.21
+        (C.claim_h7, "tan", (("tan-m", "rf", "zero_one"), "39-3-26")),  # TAN-m beats RF
+        (C.claim_h8, "skdb", (("skdb-hdp", "rf", "rmse"), "38-0-30")),  # W > L, p = 0.40
+        (C.claim_h8, "skdb", (("skdb-m", "rf", "rmse"), "38-1-29")),  # SkDB-m beats RF
+    ],
+)
+def test_h7_h8_pass_on_table3_and_fail_on_a_broken_cell(function, structure, broken) -> None:
+    cells = {k: v for k, v in TABLE3_CELLS.items() if k[0].startswith(structure)}
+    assert function(results(frame(cells)))["status"] == "pass"
+    assert function(results(frame(_with(cells, *broken))))["status"] == "fail"
+    no_rf = frame(cells)
+    assert function(results(no_rf[no_rf.method != "rf"]))["status"] == "not covered"
+
+
+# --------------------------------------------------------------------- H9
+def test_h9_passes_on_the_papers_10_largest_and_needs_all_of_them() -> None:
+    largest = list(P.TABLE6_LARGEST)
+    cells = {(a, b, m): p for a, b, m, p in C.largest_cells()}
+    cv = pd.concat([frame(cells, largest), frame({("rf", "tan-hdp", "zero_one"): "3-0-0"})])
+    cv = pd.concat([cv, frame({("rf", "skdb-hdp", "zero_one"): "3-0-0"})])
+    assert C.claim_h9(results(cv))["status"] == "pass"  # RF wins the smaller ones
+    worse = _with(cells, ("tan-hdp", "rf", "zero_one"), "4-1-5")
+    assert C.claim_h9(results(frame(worse, largest)))["status"] == "fail"
+    claim = C.claim_h9(results(frame(cells, [*largest[1:], "iris"])))
+    assert claim["status"] == "not covered" and claim["note"].endswith("not run: connect-4")
+
+
+# --------------------------------------------------------------------- H10
+def _curves(
+    tan_m_largest: float, sizes: tuple[int, ...] = (1000, 5000, 20000, 40000)
+) -> pd.DataFrame:
+    means = {
+        "skdb-m": (0.40, 0.35, 0.32, 0.31),
+        "skdb-hdp": (0.35, 0.32, 0.305, 0.30),
+        "tan-m": (0.45, 0.38, 0.33, tan_m_largest),
+        "tan-hdp": (0.40, 0.36, 0.335, 0.32),
+    }
+    rows = [
+        {"dataset": "adult", "n": n, "method": m, "metric": "rmse", "value": v, "run": 0}
+        for m, vs in means.items()
+        for n, v in zip(sizes, vs, strict=True)
+    ]
+    return pd.DataFrame(rows)
+
+
+def test_h10_needs_sizes_above_10k_and_judges_the_tan_overtake() -> None:
+    cv = frame({("a", "b", "rmse"): "1-0-0"})
+    assert C.claim_h10(results(cv, curves=_curves(0.31)))["status"] == "pass"
+    assert C.claim_h10(results(cv, curves=_curves(0.33)))["status"] == "fail"
+    small = C.claim_h10(results(cv, curves=_curves(0.31, (100, 300, 1000, 3000))))
+    assert small["status"] == "not covered" and "above 10,000" in small["note"]
+
+
+# --------------------------------------------------------------------- H11
+@pytest.mark.parametrize(
+    ("record", "expected"),
+    [
+        (P.KDB5_VS_SKDB5, "pass"),  # the paper's 33-5-30
+        ("30-5-33", "fail"),  # SkDB5 has the edge
+        ("50-5-13", "fail"),  # an edge, not slight (the equivalence has power here)
+        ("4-0-2", "reported, not judged"),  # 6 data sets cannot show equivalence
+    ],
+)
+def test_h11_slight_edge_by_equivalence(record: str, expected: str) -> None:
+    claim = C.claim_h11(results(frame({("kdb5-hdp", "skdb-hdp", "rmse"): record})))
+    assert claim["status"] == expected
+
+
+# --------------------------------------------------------------------- H12
+def _splice(hdp_rmse: float, n: int) -> pd.DataFrame:
+    values = {
+        ("skdb-m", "zero_one"): P.TABLE4["skdb-m"]["zero_one"],
+        ("skdb-m", "rmse"): P.TABLE4["skdb-m"]["rmse"],
+        ("skdb-hdp", "zero_one"): P.TABLE4["skdb-hdp"]["zero_one"],
+        ("skdb-hdp", "rmse"): hdp_rmse,
+        ("skdb-hdp", "majority_error"): P.SPLICE_POSITIVE,
+    }
+    return pd.DataFrame(
+        [
+            {"method": m, "metric": k, "value": v, "n": n, "n_test": 1000}
+            for (m, k), v in values.items()
+        ]
+    )
+
+
+def test_h12_passes_on_table4_fails_above_xgboost_and_reports_a_down_sampled_run() -> None:
+    cv = frame({("a", "b", "rmse"): "1-0-0"})
+    full, rmse = P.SPLICE_TRAINING_ROWS, P.TABLE4["skdb-hdp"]["rmse"]
+    assert C.claim_h12(results(cv, splice=_splice(rmse, full)))["status"] == "pass"
+    assert C.claim_h12(results(cv, splice=_splice(0.07, full)))["status"] == "fail"
+    assert C.claim_h12(results(cv, splice=_splice(rmse, 10**6)))["status"] == "reported, not judged"
+    assert C.claim_h12(results(cv))["status"] == "not covered"
+
+
+# --------------------------------------------------------------------- H13
+def _timing(classify: float) -> pd.DataFrame:
+    rows = []
+    for s in STRUCTURES:
+        runs = [("m", 0, 0.5)] + [("hdp", x, 0.2 + 0.009 * x) for x in (100, 500)]
+        for estimator, iterations, fit in runs:
+            for metric, value in (("fit_seconds", fit), ("classify_seconds", classify)):
+                rows.append(
+                    {
+                        "dataset": "adult",
+                        "n": 24000,
+                        "n_test": 24000,
+                        "method": f"{s}-{estimator}",
+                        "iterations": iterations,
+                        "metric": metric,
+                        "value": value,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def test_h13_passes_under_a_second_and_fails_above() -> None:
+    cv = frame({("a", "b", "rmse"): "1-0-0"})
+    assert C.claim_h13(results(cv, timing=_timing(0.1)))["status"] == "pass"
+    assert C.claim_h13(results(cv, timing=_timing(2.0)))["status"] == "fail"
+    timing = _timing(0.1)
+    claim = C.claim_h13(results(cv, timing=timing[timing.method != "kdb3-m"]))
+    assert claim["status"] == "not covered" and claim["note"].endswith("not run: kdb3-m")
+
+
+# --------------------------------------------------------------------- helpers
+def test_equivalence_test_and_its_power() -> None:
+    assert C.tost_p(33, 30) < 0.05 < C.tost_p(42, 23)
+    assert C.tost_power(6) == 0.0 and C.tost_power(63) > C.POWER_NEEDED
+    assert C.agrees({"wins": 40, "losses": 28, "p_value": 0.18}, "40-0-28")  # n.s. in the paper
+    assert not C.agrees({"wins": 5, "losses": 4, "p_value": 1.0}, "25-0-43")
