@@ -244,3 +244,17 @@ def test_every_claim_quotes_its_statement_and_has_a_deviation_field() -> None:
     for record in C.evaluate_claims(results):
         assert record["statement"]["text"], record["id"]
         assert isinstance(record["deviation"], str)
+
+
+def test_the_eq61_gap_is_zero_between_a_fit_and_its_alias_and_positive_otherwise() -> None:
+    from hierbn.scoring.scores import StructureModel, relabelled, vb_map_gap
+    from hierbn.studies.beal2006.protocol import CLASS, true_structure
+
+    model = StructureModel.build(true_structure(), CLASS)
+    fit = model.sample_prior(np.random.default_rng(0))
+    counts = (np.where(np.isfinite(fit[0]), 1.0, 0.0), np.where(np.isfinite(fit[1]), 1.0, 0.0))
+    alias = relabelled(model, fit, ((1, 0), (1, 0)))
+    assert not np.allclose(alias[1][np.isfinite(alias[1])], fit[1][np.isfinite(fit[1])])
+    assert vb_map_gap(model, alias, fit, counts) == pytest.approx(0.0, abs=1e-12)
+    other = model.sample_prior(np.random.default_rng(1))
+    assert vb_map_gap(model, other, fit, counts) > 0.1
