@@ -656,8 +656,9 @@ def claim_h11(r: Results) -> dict[str, Any]:
     )
     deviation = (
         "eq. (61) measured on the fits: ln θ̃ = ψ(α) − ψ(α0) of the best VB restart against "
-        "the softmax-basis MAP estimate of EM from the same start, averaged over the "
-        "parameters with weights N̂ (a parameter no datum uses weighs nothing); the limit is "
+        "the softmax-basis MAP estimate of the best EM restart (best over hidden-state "
+        "relabellings), averaged over the parameters with weights N̂ (a parameter no datum "
+        "uses weighs nothing); the limit is "
         f"judged over the sizes run, 'recovers' as a gap <= {GAP_RECOVERED:g} nats"
     )
     truth = r.wide[r.wide.is_true]
