@@ -199,7 +199,7 @@ def claim_c3(r: Results) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- C4, LUCAS
-C4_FATIGUE = (0.5, 0.8)  # spec §7.4: P(Fatigue in Mb(LC)), the paper's .646 with MC/data margin
+C4_FATIGUE = (0.5, 0.8)  # spec §7.4: P(Fatigue in Mb(LC)), the paper's value with a data margin
 C4_SURE = 0.99  # spec §7.4: the other true LC-blanket edges
 C4_ACCEPTANCE = 0.04  # spec §7.4: acceptance within this of Table 6
 

@@ -274,7 +274,7 @@ def _report(
     record: pd.DataFrame, codes: pd.DataFrame, levels: dict[str, list[str]], sizes: dict[str, int]
 ) -> dict[str, Any]:
     """Drop reasons (the first per patient) with counts, levels with counts, and the
-    differences from Table 4's category counts and the paper's n = 1,867."""
+    differences from Table 4's category counts and the paper's n."""
     counts = {var: dict(zip(levels[var], np.bincount(codes[var], minlength=len(levels[var]))
                             .tolist(), strict=True)) for var in VARIABLES}  # fmt: skip
     dropped = record.loc[~record["kept"], "reason"]
