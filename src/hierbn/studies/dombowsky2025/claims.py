@@ -123,11 +123,11 @@ def claim_c1(r: Results) -> dict[str, Any]:
     if not r.has("table1"):
         return not_covered("C1", text, paper, crit, "Table 1 not run", **keep)
     rows = r.results[(r.results.experiment == "table1") & (r.results.metric == "rmse")]
-    diffs = _paired_differences(rows)
+    diffs = _paired_differences(rows).dropna(how="all")
     ks = sorted(diffs.index)
-    if set(ks) != set(TABLE1) or set(diffs.columns) != set(COMPETITORS):
+    if set(ks) != set(TABLE1) or set(diffs.columns) != set(COMPETITORS) or diffs.isna().any(None):
         return not_covered("C1", text, paper, crit,
-                           f"Table 1 ran K = {ks} with {sorted(diffs.columns)}; the claim needs "
+                           f"Table 1 ran K = {[int(k) for k in ks]} with {sorted(diffs.columns)}; the claim needs "
                            f"K = {sorted(TABLE1)} and every method of Table 1", **keep)  # fmt: skip
     t = table1(r.results).pivot(index="K", columns="method", values="mean")
     gap = diffs.min(axis=1)  # the closest competitor
@@ -343,6 +343,10 @@ def claim_c6(r: Results) -> dict[str, Any]:
     if not r.has("tables78"):
         return not_covered("C6", text, paper, crit, "Tables 7-8 not run", **keep)
     t7 = table7(r.results)
+    cells = set(zip(t7.truth, t7.n, strict=True))
+    if cells != set(TABLE7):
+        return not_covered("C6", text, paper, crit, f"Tables 7-8 ran {sorted(cells)}; the claim "
+                           f"needs both truths at n = {sorted({n for _, n in TABLE7})}", **keep)  # fmt: skip
     mean = t7.set_index(["truth", "quantity", "n"])["mean"]
     ns = sorted(t7.n.unique())
     t8 = table8(r.results).pivot(index="n", columns="method", values="rate")
