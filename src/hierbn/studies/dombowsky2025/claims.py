@@ -125,7 +125,7 @@ def claim_c1(r: Results) -> dict[str, Any]:
     rows = r.results[(r.results.experiment == "table1") & (r.results.metric == "rmse")]
     diffs = _paired_differences(rows).dropna(how="all")
     ks = sorted(diffs.index)
-    if set(ks) != set(TABLE1) or set(diffs.columns) != set(COMPETITORS) or diffs.isna().any(None):
+    if set(ks) != set(TABLE1) or set(diffs.columns) != set(COMPETITORS) or diffs.isna().to_numpy().any():
         return not_covered("C1", text, paper, crit,
                            f"Table 1 ran K = {[int(k) for k in ks]} with {sorted(diffs.columns)}; the claim needs "
                            f"K = {sorted(TABLE1)} and every method of Table 1", **keep)  # fmt: skip
