@@ -143,14 +143,14 @@ def claim_p1(r: Results) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ P2: petitjean2018
 def _counts(cell: str) -> tuple[int, int, int]:
-    """'45-4-19' -> (45, 4, 19)."""
+    """A Table 2 cell 'W-D-L' as (wins, draws, losses)."""
     wins, draws, losses = (int(x) for x in cell.split("-"))
     return wins, draws, losses
 
 
 def paper_significant(structure: str, metric: str) -> bool:
     """Whether the paper's own Table 2 cell is significant under its sign test (all but NB
-    RMSE, 40-0-28)."""
+    RMSE)."""
     wins, _, losses = _counts(P.TABLE2[structure][metric])
     return sign_test(wins, losses) <= P.PETITJEAN_ALPHA
 
