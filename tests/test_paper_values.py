@@ -74,7 +74,7 @@ def test_changing_any_single_paper_value_is_caught(study: str, papers: dict[str,
 
 
 def test_a_quote_or_value_that_is_not_in_the_paper_is_reported() -> None:
-    text = "Table 2\nNaive Bayes\t41-4-23\t40-0-28\nkDB-5\t60–4– 4\t60-2- 6\nSplice 1.499%"
+    text = "K = 3: .071 (.045)\nTable 2\nNaive Bayes\t41-4-23\t40-0-28\nkDB-5\t60–4– 4\t60-2- 6\nSplice 1.499%"
     values = PaperValues("p")
     values.value(
         "nb", {"zero_one": "41-4-23", "rmse": (40, 0, 28)}, "Table 2", "Naive Bayes 41-4-23 40-0-28"
@@ -85,8 +85,9 @@ def test_a_quote_or_value_that_is_not_in_the_paper_is_reported() -> None:
     values.value("typo", "41-4-25", "Table 2", "Naive Bayes 41-4-23 40-0-28")
     values.value("absent", 1, "Table 9", "Random Forest 1")
     values.statement("S", "Table 2", "Naive Bayes … kDB-5")
+    values.value("dot", (0.071, 0.045), "Table 1", "K = 3: .071 (.045)")
     result = {c.name: problems(c, text) for c in values.citations}
-    assert result["nb"] == result["k5"] == result["splice"] == result["S"] == []
+    assert result["nb"] == result["k5"] == result["splice"] == result["S"] == result["dot"] == []
     assert "40 is not in the quote" in result["swapped"][0]
     assert "'41-4-25' is not in the quote" in result["typo"][0]
     assert "not in the paper" in result["absent"][0]

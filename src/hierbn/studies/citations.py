@@ -29,7 +29,7 @@ DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
 MARKUP = re.compile(r"\*\*|</?b>|</?i>|</?strong>|</?em>|\$")
 THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 DIGIT_DASH = re.compile(r"(?<=\d)-\s+(?=\d)")
-NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?%?")
+NUMBER = re.compile(r"(?<![\w.])-?(?:\d+(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?%?")
 ELLIPSIS = re.compile(r"\s*(?:…|\.\.\.)\s*")
 
 
@@ -114,7 +114,8 @@ def normalise(text: str) -> str:
 
 def numbers_in(text: str) -> list[float]:
     """The numbers of a normalised text, in order; a hyphen between digits separates (41-4-23
-    reads 41, 4, 23), a percentage reads as itself."""
+    reads 41, 4, 23), a percentage reads as itself, a leading point is a number (.071); digits
+    after a letter or an underscore are an index (X1, X_3), not a number."""
     return [float(m.group(0).rstrip("%")) for m in NUMBER.finditer(text)]
 
 
