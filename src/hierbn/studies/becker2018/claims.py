@@ -69,9 +69,10 @@ def claim_c1(r: Results) -> dict[str, Any]:
                            deviation=deviation, paper_text=paper_text)  # fmt: skip
     t = r.table2.pivot_table(index="term", columns="metric", values=["value", "paper"])
     gap = (t["value"] - t["paper"]).abs()
-    below = r.table2[r.table2.metric == "p_value"].set_index("term")["paper_below"].astype(bool)
-    bound = np.maximum(t["paper"]["p_value"], 0.0005)
-    p_ok = np.where(below.reindex(t.index), t["value"]["p_value"] < bound, gap["p_value"] <= 0.001)
+    printed = pd.Series({term: values[3] for term, values in P.TABLE2.items()}).reindex(t.index)
+    below = printed.map(lambda p: isinstance(p, str))  # printed as "< 0.001"
+    bound = printed.map(lambda p: max(float(str(p).lstrip("< ")), 0.0005))
+    p_ok = np.where(below, t["value"]["p_value"] < bound, gap["p_value"] <= 0.001)
     ok_rows = (
         (gap["estimate"] <= 0.0006) & (gap["std_error"] <= 0.0011) & (gap["t_value"] <= 0.01) & p_ok
     )
