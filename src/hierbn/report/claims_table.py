@@ -24,7 +24,10 @@ table.claims td.criterion, table.claims .note { color: #57606a; font-size: 12px;
 table.claims blockquote { margin: 4px 0 2px; padding: 2px 8px; border-left: 3px solid #d0d7de;
   color: #3d444d; font-size: 12px; font-style: italic; }
 table.claims .source { color: #57606a; font-size: 11px; font-style: normal; }
-table.claims td.deviation { font-size: 12px; color: #7d4e00; background: #fff8c5; min-width: 14em; }
+table.claims td.claim { min-width: 20em; }
+table.claims td.criterion { min-width: 13em; max-width: 22em; }
+table.claims td.deviation { font-size: 12px; color: #7d4e00; background: #fff8c5; min-width: 15em;
+  max-width: 22em; }
 table.claims td.deviation.none { background: none; color: #8c959f; }
 span.status { color: #fff; border-radius: 10px; padding: 1px 8px; white-space: nowrap;
   font-size: 12px; font-weight: 600; }
@@ -82,7 +85,7 @@ def claims_html(claims: Iterable[Mapping[str, Any]], study: bool = False) -> str
         cells = [f"<td>{escape(c['study'])}</td>"] if study else []
         cells += [
             f'<td class="id">{escape(c["id"])}</td>',
-            f"<td>{escape(c['claim'])}{statement_html(c.get('statement'))}{note}</td>",
+            f'<td class="claim">{escape(c["claim"])}{statement_html(c.get("statement"))}{note}</td>',
             f"<td>{escape(_text(c, 'paper'))}</td>",
             f"<td>{escape(_text(c, 'ours'))}</td>",
             f'<td class="criterion">{escape(c["criterion"])}</td>',
