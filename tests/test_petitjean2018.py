@@ -88,7 +88,8 @@ def test_win_draw_loss_rounds_before_comparing() -> None:
 def test_claims_without_experiments_are_not_covered() -> None:
     """NB alone is not Table 2: H2 needs all 8 BNCs and names the 7 that did not run."""
     cv = _cv({"nb-hdp": [0.1, 0.1], "nb-m": [0.2, 0.2]})
-    claims = evaluate_claims(Results(cv, {"cv": {**CV_CONFIG, "iteration_study": None}}))
+    config = {"cv": {**CV_CONFIG, "iteration_study": None}, "registry": ["d0", "d1"]}
+    claims = evaluate_claims(Results(cv, config))
     by_id = {c["id"]: c for c in claims}
     assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 14)]
     assert {c["status"] for c in claims} == {"not covered"}

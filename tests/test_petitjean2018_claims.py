@@ -1,7 +1,8 @@
 """The claims logic of petitjean2018 (H1–H13) on small synthetic result frames: each claim
 passes on the paper's own numbers where the paper gives them (Tables 1–4, the 10-largest
 sentence, 33–5–30, Fig. 4's 13 W / 42 L) and fails on an input that breaks its sentence;
-"reported, not judged" and "not covered" are tested too."""
+"reported, not judged" and "not covered" are tested too, as is the rule that a claim over the
+paper's data sets needs every data set of the registry."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from hierbn.data.registry import load_registry, study_datasets
 from hierbn.studies.petitjean2018 import claims as C
 from hierbn.studies.petitjean2018 import paper as P
 from hierbn.studies.petitjean2018.claims import Results
 from hierbn.studies.petitjean2018.protocol import STRUCTURES, sweep_method
 from hierbn.studies.petitjean2018.tables import table2, table3
+from hierbn.studies.petitjean2018.workflow import claims_config
 
 PAPER_TEXT = (
     Path(__file__).resolve().parents[2]
@@ -24,6 +27,7 @@ PAPER_TEXT = (
     / "papers"
     / "petitjean2018-hdp-bn-classifiers.txt"
 )
+REGISTRY = Path(__file__).resolve().parents[1] / "config" / "datasets.tsv"
 STEP = 0.1
 Pair = tuple[str, str, str]  # (a, b, metric): "W-D-L" with wins = a lower
 
@@ -55,8 +59,16 @@ def frame(cells: dict[Pair, str], datasets: list[str] | None = None) -> pd.DataF
     return pd.DataFrame(rows)
 
 
-def results(cv: pd.DataFrame, config: dict[str, Any] | None = None, **tables: Any) -> Results:
-    return Results(cv, config or {"cv": {"hdp": {"tying": "level", "iterations": 60}}}, **tables)
+def results(
+    cv: pd.DataFrame,
+    config: dict[str, Any] | None = None,
+    registry: list[str] | None = None,
+    **tables: Any,
+) -> Results:
+    """Results whose registry is, unless given, exactly the frame's data sets (all ran)."""
+    config = config or {"cv": {"hdp": {"tying": "level", "iterations": 60}}}
+    registry = list(dict.fromkeys(cv["dataset"])) if registry is None else registry
+    return Results(cv, {"registry": registry, **config}, **tables)
 
 
 def _with(cells: dict[Pair, str], key: Pair, text: str) -> dict[Pair, str]:
@@ -350,6 +362,78 @@ def test_h13_passes_under_a_second_and_fails_above() -> None:
     timing = _timing(0.1)
     claim = C.claim_h13(results(cv, timing=timing[timing.method != "kdb3-m"]))
     assert claim["status"] == "not covered" and claim["note"].endswith("not run: kdb3-m")
+
+
+# --------------------------------------------------------------------- the paper's data sets
+def _population_cases() -> list[tuple[Any, dict[Pair, str], dict[str, Any] | None]]:
+    """(claim, cells it passes on, config) of every claim over the paper's data sets."""
+    kdb = {k: v for k, v in TABLE2_CELLS.items() if k[0].split("-")[0] in C.KDB}
+    m_vs = {"nb": "30-0-38", "kdb1": "30-0-38", "kdb2": "30-0-38", "kdb3": "20-0-48"}
+    iterations = _iterations(FIG5, FIG4)
+    return [
+        (C.claim_h2, TABLE2_CELLS, None),
+        (C.claim_h3, kdb, None),
+        (C.claim_h4, _fig6b(m_vs | {"kdb4": "40-0-28"}), None),
+        (C.claim_h5, iterations, {"cv": ITER_CONFIG}),
+        (C.claim_h6, iterations, {"cv": ITER_CONFIG}),
+        (C.claim_h7, {k: v for k, v in TABLE3_CELLS.items() if k[0].startswith("tan")}, None),
+        (C.claim_h8, {k: v for k, v in TABLE3_CELLS.items() if k[0].startswith("skdb")}, None),
+        (C.claim_h11, {("kdb5-hdp", "skdb-hdp", "rmse"): P.KDB5_VS_SKDB5}, None),
+    ]
+
+
+@pytest.mark.parametrize(("function", "cells", "config"), _population_cases())
+def test_claims_over_the_papers_data_sets_need_every_registry_data_set(
+    function, cells, config
+) -> None:
+    """Each passes on its paper cells when every registry data set ran, and is not covered,
+    naming what is missing, when one registry data set did not run (never judged on the
+    rest) or one of its methods lacks a data set."""
+    cv = frame(cells)
+    ran = list(dict.fromkeys(cv["dataset"]))
+    assert function(results(cv, config))["status"] == "pass"
+    claim = function(results(cv, config, registry=[*ran[:3], "musk1", *ran[3:]]))
+    assert claim["status"] == "not covered"
+    assert (
+        f"{len(ran)} of the registry's {len(ran) + 1} data sets ran; missing: musk1"
+        in (claim["note"])
+    )
+    assert f"judged on the registry's {len(ran) + 1} of the paper's 68" in claim["deviation"]
+    one_short = cv[~((cv.dataset == "d05") & (cv.method == cv.method.iloc[-1]))]
+    claim = function(results(one_short, config, registry=ran))
+    assert claim["status"] == "not covered" and claim["note"].endswith("missing: d05")
+
+
+def test_the_not_covered_note_names_the_first_missing_data_sets() -> None:
+    registry = [e.id for e in study_datasets(load_registry(REGISTRY), "petitjean2018")]
+    cells = {("kdb5-hdp", "skdb-hdp", "rmse"): "4-0-2"}
+    claim = C.claim_h11(results(frame(cells, registry[-6:]), registry=registry))
+    missing = ", ".join(registry[:5])
+    assert claim["note"].endswith(
+        f"6 of the registry's {len(registry)} data sets ran; missing: {missing}, … "
+        f"(+{len(registry) - 11} more)"
+    )
+
+
+def test_the_registry_and_the_unmirrored_data_sets_make_the_papers_68() -> None:
+    """The deviation names the Table 6 data sets the data mirror lacks; with config/datasets.tsv
+    they and the registry's are the paper's 68."""
+    registry = [e.id for e in study_datasets(load_registry(REGISTRY), "petitjean2018")]
+    assert not set(C.NOT_MIRRORED) & set(registry)
+    assert len(registry) + len(C.NOT_MIRRORED) == P.N_DATASETS
+    deviation = results(frame({("a", "b", "rmse"): "1-0-0"}), registry=registry).sets_deviation
+    assert deviation == (
+        f"judged on the registry's {len(registry)} of the paper's {P.N_DATASETS} data sets "
+        "(the other 2 are not in the data mirror: connect-4, musk2)"
+    )
+
+
+def test_claims_config_carries_the_registry() -> None:
+    section = {"cv": {"hdp": {"tying": "level", "iterations": 60}}}
+    config = claims_config(section, ["iris", "labor"])
+    assert config["registry"] == ["iris", "labor"]
+    with pytest.raises(ValueError, match="registry"):
+        C.claim_h2(Results(frame(TABLE2_CELLS), {"cv": section["cv"]}))
 
 
 # --------------------------------------------------------------------- helpers

@@ -22,6 +22,9 @@ def test_petitjean2018_report_claims_and_cells(tiny_run: TinyRun) -> None:
     # the tiny run has NB and SkDB only and times iris: Table 2 and §6.6 need more
     assert claims["H2"]["status"] == "not covered" and "kdb5" in claims["H2"]["note"]
     assert claims["H13"]["status"] == "not covered" and "adult" in claims["H13"]["note"]
+    # SkDB and RF ran, but on 2 data sets: Table 3's claim needs every registry data set
+    assert claims["H8"]["status"] == "not covered"
+    assert "2 of the registry's" in claims["H8"]["note"] and "shuttle" in claims["H8"]["note"]
     cells = list((results / "cv" / "iris").rglob("*.parquet"))
     assert len(cells) == 2 * 8  # 2 folds x: (nb, skdb) x {m, hdp}, nb single-20/50, level-20, rf
     assert set(pd.read_parquet(results / "cv.parquet").method) >= {"nb-hdp-single-20", "rf"}

@@ -191,7 +191,7 @@ rule pj_claims:
         mem_mb=8000,  # not measured at paper scale (smoke: 704 MB); reads 31,020 cells
         runtime=60,  # min; not measured at paper scale (smoke: 3 s)
     params:
-        config=as_json(pj.claims_config(PJ)),
+        config=as_json(pj.claims_config(PJ, study_dataset_ids("petitjean2018", "all"))),
     run:
         shell_with_argfiles(
             "hierbn petitjean2018 claims --cv {cv} --table1 {input.table1} "

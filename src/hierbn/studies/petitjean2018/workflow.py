@@ -18,14 +18,17 @@ def cv_config(section: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in section["cv"].items() if k != "jobs"}
 
 
-def claims_config(section: dict[str, Any]) -> dict[str, Any]:
-    """What the claims step reads: the main HDP setting and the iteration x tying grid."""
+def claims_config(section: dict[str, Any], registry: list[str]) -> dict[str, Any]:
+    """What the claims step reads: the main HDP setting, the iteration x tying grid and the
+    registry's petitjean2018 data sets (``registry``: the claims over the paper's data sets
+    are not covered unless the CV ran every one of them)."""
     cv = section["cv"]
     return {
         "cv": {
             "hdp": {k: cv["hdp"][k] for k in ("tying", "iterations")},
             "iteration_study": cv.get("iteration_study"),
-        }
+        },
+        "registry": list(registry),
     }
 
 
