@@ -1,5 +1,5 @@
 """MCMC convergence diagnostics for every sampler of the project (Stan's NUTS, the HDP Gibbs
-chains, the HiDDeN and Gibbs-regression samplers to come), all from ArviZ: rank-normalised
+chains, HiDDeN's MALA-within-Gibbs and becker2018's Gibbs regression), all from ArviZ: rank-normalised
 split R-hat and bulk / tail effective sample sizes (Vehtari et al. 2021); and, for comparison
 with R results, coda's single-chain AR-spectral effective sample size (``effectiveSize``).
 
