@@ -1,5 +1,5 @@
-"""The estimation engines, fed with count tables or design matrices: closed-form CPT estimates (Laplace, BDeu: ``bdeu``; m-estimates:
-``m_estimate``, with back-off along parent prefixes in ``m_estimate_tree``), the hierarchical
+"""The estimation engines, fed with count tables or design matrices: closed-form CPT
+estimates (Laplace, BDeu: ``bdeu``; m-estimates: ``m_estimate``, with back-off along parent prefixes in ``m_estimate_tree``), the hierarchical
 Dirichlet of azzimonti2019 (variational ``hier_vi``, exact oracle ``hier_exact``), the HDP Gibbs
 sampler of petitjean2018 (``hdp``, with its Stirling-number cache ``stirling``), HiDDeN of
 dombowsky2025 (fixed parents ``hidden``, its Numba kernels ``hidden_kernels``, parent-set and
