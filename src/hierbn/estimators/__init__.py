@@ -9,5 +9,5 @@ with its Stirling-number cache ``stirling``), HiDDeN of dombowsky2025 (fixed par
 mixed-model baselines ``regression_baselines``).
 
 CPT estimators here take ``counts[x, y]`` (rows: child states, columns: parent configurations);
-the CPT-estimator API that studies use (``hierbn.cpts``) wraps them behind one interface.
+``hierbn.cpts`` wraps them behind one CPT-estimator interface (used by the panel so far).
 """
