@@ -1,8 +1,9 @@
 """Evaluation metrics: classification (accuracy, one-vs-rest AUC, log-loss) and CPT distances.
 
-CPT distances follow §4 E1 of the azzimonti2019 spec: MSE is eq. (15); KL is the column
-average of KL(truth || estimate); Hellinger is the column average of the per-column distance
-(decision A7), with the paper's literal formula available as ``hellinger_literal``.
+CPT distances follow azzimonti2019 decisions §4 (its simulation study E1): MSE is eq. (15); KL
+is the column average of KL(truth || estimate); Hellinger is the column average of the
+per-column distance (azzimonti2019 decision A7), with the paper's literal formula available as
+``hellinger_literal``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def zero_one_loss(y: np.ndarray, proba: np.ndarray) -> float:
 
 
 def rmse_multiclass(y: np.ndarray, proba: np.ndarray) -> float:
-    """sqrt( mean_i (1/|Y|) sum_y (P(y|x_i) - [y = y_i])^2 ) (petitjean2018 spec §4.4)."""
+    """sqrt( mean_i (1/|Y|) sum_y (P(y|x_i) - [y = y_i])^2 ) (petitjean2018 decision §4.4)."""
     truth = np.zeros_like(proba)
     truth[np.arange(y.size), y] = 1.0
     return float(np.sqrt(np.mean(np.mean((proba - truth) ** 2, axis=1))))
@@ -41,7 +42,7 @@ def binary_auc(positive: np.ndarray, score: np.ndarray) -> float:
 
 def roc_auc_ovr(y_true: np.ndarray, proba: np.ndarray) -> float:
     """Unweighted mean of one-vs-rest AUC over classes, skipping classes with no positive
-    or no negative test row (decision in §4 E2 of azzimonti2019). Binary: the usual AUC."""
+    or no negative test row (azzimonti2019 decisions §4). Binary: the usual AUC."""
     y = np.asarray(y_true)
     n_classes = proba.shape[1]
     if n_classes == 2:
@@ -72,7 +73,8 @@ def cpt_kl(estimate: np.ndarray, truth: np.ndarray) -> float:
 
 
 def cpt_hellinger(estimate: np.ndarray, truth: np.ndarray) -> float:
-    """Column average of (1/sqrt 2) ||sqrt(estimate_y) - sqrt(truth_y)||_2 (decision A7)."""
+    """Column average of (1/sqrt 2) ||sqrt(estimate_y) - sqrt(truth_y)||_2
+    (azzimonti2019 decision A7)."""
     diff = np.sqrt(np.asarray(estimate)) - np.sqrt(np.asarray(truth))
     return float(np.mean(np.sqrt((diff**2).sum(axis=0)) / np.sqrt(2.0)))
 

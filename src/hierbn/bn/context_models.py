@@ -32,7 +32,8 @@ def fit_context_models(
     """Class prior and one query model per (kept) feature node.
 
     ``kind`` is ``hdp`` (``fit_hdp`` keyword arguments in ``params``; the class prior is the
-    m = 1 estimate, spec §1.8) or ``m`` (``m`` and ``rule``; the prior uses the same m).
+    m = 1 estimate, petitjean2018 decision §1.8) or ``m`` (``m`` and ``rule``; the prior uses
+    the same m).
     ``seeds`` gives each HDP tree its own random stream; ``threads`` fits trees in parallel
     (results do not depend on it: every tree seeds its own generator).
     """

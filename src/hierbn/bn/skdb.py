@@ -1,4 +1,4 @@
-"""Selective kDB (Martínez et al. 2016; petitjean2018 spec §1.6).
+"""Selective kDB (Martínez et al. 2016; petitjean2018 decision §1.6).
 
 Pass 1 learns the kDB-k_max order and parent lists; pass 2 counts; pass 3 runs the incremental
 leave-one-out cross validation over every (number of attributes u, number of parents k') at

@@ -106,7 +106,7 @@ def maximum_spanning_tree(weights: np.ndarray) -> list[tuple[int, int]]:
 def prim_tree_parents(weights: np.ndarray, root: int = 0) -> list[int | None]:
     """Prim's maximum spanning tree grown from ``root``; each vertex's parent is the tree vertex
     it was attached from. Ties: the lowest-index new vertex, then the earliest attachment
-    (petitjean2018 spec §1.4)."""
+    (petitjean2018 decision §1.4)."""
     n = weights.shape[0]
     parent: list[int | None] = [None] * n
     best = np.full(n, -np.inf)
@@ -160,8 +160,8 @@ def tan(
     Chow–Liu maximum spanning tree on the empirical I(X_i; X_j | C), rooted at the first
     feature and oriented away from it; the class is a parent of every feature. A feature's
     parents are ordered (class, tree parent). ``spanning`` decides ties between equal weights:
-    ``kruskal`` (bnlearn ``tree.bayes``, azzimonti2019 spec §3.5 A9) or ``prim`` (grown from
-    the first feature, petitjean2018 spec §1.4).
+    ``kruskal`` (bnlearn ``tree.bayes``, azzimonti2019 decision A9) or ``prim`` (grown from
+    the first feature, petitjean2018 decision §1.4).
     """
     if spanning not in ("kruskal", "prim"):
         raise ValueError(f"unknown spanning-tree rule {spanning!r}; expected kruskal or prim")
@@ -206,7 +206,7 @@ def kdb_order_and_parents(
 def kdb(
     data: np.ndarray, names: list[str], cards: list[int], class_index: int, k: int
 ) -> BNStructure:
-    """k-dependence Bayesian classifier (Sahami 1996; petitjean2018 spec §1.5).
+    """k-dependence Bayesian classifier (Sahami 1996; petitjean2018 decision §1.5).
 
     Features are ordered by I(X_i; C) descending (stable: ties keep column order); each feature
     takes as parents the class and the min(u-1, k) earlier features with the highest

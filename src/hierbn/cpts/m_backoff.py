@@ -1,4 +1,5 @@
-"""m-estimates with back-off along the parent prefixes (petitjean2018 eq. (16), spec §1.7):
+"""m-estimates with back-off along the parent prefixes (petitjean2018 eq. (16),
+petitjean2018 decision §1.7):
 ``m`` and the back-off rule (``literal`` or ``context``) from the settings. The query walks the
 prefix trie, so an unseen configuration backs off to its deepest seen prefix. A root node
 takes eq. (16) without back-off."""

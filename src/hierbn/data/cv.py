@@ -1,6 +1,6 @@
 """Cross-validation splits and fold encodings shared by the classifier studies: stratified
 two-fold splits (one round of 5x2 CV) and integer codes with MDL cuts fitted on the training
-rows and the missing value as its own category (petitjean2018 spec §4.2–4.3)."""
+rows and the missing value as its own category (petitjean2018 decisions §4.2 and §4.3)."""
 
 from __future__ import annotations
 
@@ -35,9 +35,9 @@ def two_fold_split(
 def encode_fold(
     frame: pd.DataFrame, target: str, train: np.ndarray, test: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, list[str], list[int]]:
-    """Integer codes for a fold: numeric columns by MDL cuts fitted on the training rows (spec
-    §4.2), every attribute with an extra 'missing' category, the class last. Returns (train
-    codes, test codes, names, cardinalities)."""
+    """Integer codes for a fold: numeric columns by MDL cuts fitted on the training rows
+    (petitjean2018 decision §4.2), every attribute with an extra 'missing' category, the class
+    last. Returns (train codes, test codes, names, cardinalities)."""
     y_all = frame[target].cat.codes.to_numpy()
     names, cards, columns = [], [], []
     for name in frame.columns:

@@ -1,11 +1,12 @@
 """Hierarchical Dirichlet process CPT estimates by collapsed Gibbs sampling of table counts
-(petitjean2018 §3–4; spec §2–3).
+(petitjean2018 §3–4; petitjean2018 decisions §2.4, §2.5, §2.6, §2.7 and §2.9).
 
 One context tree per CPT: the root is phi_{X}, depth d branches on the d-th conditioning
 variable (class first, then the attribute parents in the structure's order). Only contexts
-seen in the data are created. The sampler follows Algorithms 1–5 of the spec: table counts t
-resampled bottom-up within a window of +-w (Alg. 3–4), root tables fixed at min(1, n) with
-concentration alpha_0 (the 2017 code's root), concentrations tied per strategy and resampled by
+seen in the data are created. The sampler follows the paper's Algorithms 1–5 with their
+misprints corrected: table counts t resampled bottom-up within a window of +-w (Alg. 3–4), root
+tables fixed at min(1, n) with concentration alpha_0 (the 2017 code's root, petitjean2018
+decision §2.6), concentrations tied per strategy and resampled by
 the Beta-auxiliary / Gamma scheme (Alg. 5), running means of the node probabilities of
 eqs. (12)–(14) after burn-in.
 """
@@ -168,7 +169,8 @@ def _sweeps(
                     hi = min(cur + window, n[j, k])
                     top = -np.inf
                     # ln Gamma(a_p + N_parent), updated by ln(a_p + N - 1) per candidate (the
-                    # cumulative-log cache of spec §2.9); ln Gamma(a_p) cancels in the weights
+                    # cumulative-log cache, petitjean2018 decision §2.9); ln Gamma(a_p) cancels
+                    # in the weights
                     parent_total = n_tot[pj] + lo - cur
                     log_norm = math.lgamma(a_p + parent_total)
                     for c in range(lo, hi + 1):
@@ -217,7 +219,8 @@ def _sweeps(
             for c in range(alpha.size):
                 if shape[c] > 0 and rate[c] > 0:
                     draw = np.random.gamma(shape[c], 1.0 / rate[c])
-                    alpha[c] = min(alpha_max, max(ALPHA_MIN, draw))  # guards of spec §7.1
+                    # guards: petitjean2018 decision §7.1
+                    alpha[c] = min(alpha_max, max(ALPHA_MIN, draw))
         if alpha_trace.shape[0] > 0:
             alpha_trace[it, :] = alpha
         if it >= burn_in:  # eqs. (12)-(14), then the running mean
@@ -270,11 +273,12 @@ class HDPEstimate:
     alpha: np.ndarray
     n: np.ndarray
     t: np.ndarray
-    seconds: dict[str, float]  # wall time of tree building and of sampling (spec E12)
+    seconds: dict[str, float]  # tree building and sampling (petitjean2018 decision §E12)
     alpha_trace: np.ndarray | None = None  # [iteration, concentration] when traced
 
     def query(self, contexts: np.ndarray) -> np.ndarray:
-        """P(X | context) for each row of conditioning values (deepest existing node, §2.5)."""
+        """P(X | context) for each row of conditioning values: the deepest existing node
+        (petitjean2018 decision §2.5)."""
         path = node_path(self.tree, contexts)
         deepest = path[np.arange(path.shape[0]), (path >= 0).sum(axis=1) - 1]
         return self.pbar[deepest]
@@ -299,10 +303,11 @@ def fit_hdp(
     stirling: StirlingCache = SHARED,
     trace: bool = False,
 ) -> HDPEstimate:
-    """Fit one HDP context tree (Algorithm 1). Defaults are the spec's decisions (§7): the
-    paper's improper Gamma(0, 0) concentration prior (``prior`` = (shape, rate); the 2017 code
-    used (2, 1)), concentrations resampled every 5 iterations, burn-in min(1000, n_iter/10),
-    alpha in [1e-6, 4000], root tables min(1, n) with alpha_0 = 2, Level tying. ``trace``
+    """Fit one HDP context tree (Algorithm 1). Defaults are petitjean2018 decisions §2.5, §2.6,
+    §2.7 and §7.1: the paper's improper Gamma(0, 0) concentration prior (``prior`` = (shape,
+    rate); the 2017 code used (2, 1)), concentrations resampled every 5 iterations, burn-in
+    min(1000, n_iter/10), alpha in [1e-6, 4000], root tables min(1, n) with alpha_0 = 2, Level
+    tying. ``trace``
     keeps the concentrations of every iteration (``alpha_trace``) for
     :mod:`hierbn.diagnostics`; it does not change the chain."""
     start = time.perf_counter()
@@ -327,7 +332,8 @@ def fit_hdp(
     recorded = np.zeros(1, dtype=np.int64)
     alpha_trace = np.zeros((n_iter if trace else 0, n_conc))
     it, need = 0, int(t.max()) + window + 1
-    while it < n_iter:  # resumes after growing the shared Stirling table (spec §2.4)
+    # resumes after growing the shared Stirling table (petitjean2018 decision §2.4)
+    while it < n_iter:
         log_s = stirling.table(n_max, need)
         it = _sweeps(
             tree.level,

@@ -1,4 +1,5 @@
-"""m-estimates (petitjean2018 eq. (16), spec §1.7); back-off queries live in m_estimate_tree.
+"""m-estimates (petitjean2018 eq. (16), petitjean2018 decision §1.7); back-off queries live
+in m_estimate_tree.
 
 p(x | pi) = (counts(x, pi) + m/|X|) / (counts(pi) + m), where pi = (class, parent_1, ...) in
 the structure's parent order. Back-off walks the prefix of the parent list:

@@ -1,4 +1,5 @@
-"""m-estimates with back-off answered from a prefix count trie (petitjean2018 eq. (16), §1.7).
+"""m-estimates with back-off answered from a prefix count trie (petitjean2018 eq. (16),
+petitjean2018 decision §1.7).
 
 The same context tree as the HDP estimator stores the data counts of every prefix of the
 parent list, so a query walks the prefix path of each row and backs off as the dense

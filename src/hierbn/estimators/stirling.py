@@ -1,6 +1,7 @@
 """Log unsigned Stirling numbers of the first kind, ln S(n, t), in a table that grows on demand
-(petitjean2018 §4.2; spec §2.4). One cache is shared by every HDP tree of a process, since all
-use discount a = 0 ("the Stirling numbers are shared among the different trees")."""
+(petitjean2018 §4.2; petitjean2018 decision §2.4). One cache is shared by every HDP tree of a
+process, since all use discount a = 0 ("the Stirling numbers are shared among the different
+trees")."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import threading
 import numpy as np
 from numba import njit
 
-GROWTH = 1.618  # golden-ratio growth of both dimensions, as the 2018 code (spec §2.4)
+GROWTH = 1.618  # golden ratio, both dimensions, as the 2018 code (petitjean2018 decision §2.4)
 
 
 @njit(cache=True)
 def _fill(table: np.ndarray, done_rows: int, done_cols: int) -> None:
     """Fill the entries outside the already computed block [0, done_rows) x [0, done_cols) by
-    S(n, t) = S(n-1, t-1) + (n-1) S(n-1, t), in log space (spec §2.4)."""
+    S(n, t) = S(n-1, t-1) + (n-1) S(n-1, t), in log space
+    (petitjean2018 decision §2.4)."""
     rows, cols = table.shape
     for n in range(1, rows):
         log_prev = math.log(n - 1) if n > 1 else -np.inf
