@@ -1,5 +1,5 @@
 """Random forests as the papers' competitors, through scikit-learn: R ``randomForest``'s
-defaults mapped as in the azzimonti2019 spec (§4 E5 (c)), and class probabilities with one
+defaults mapped as in azzimonti2019 decisions §E5, and class probabilities with one
 column per class of the problem (a class unseen in training gets probability 0)."""
 
 from __future__ import annotations

@@ -142,7 +142,7 @@ rule azz_e4_adult:
     priority: 10  # capped NUTS fits: long, start first
     conda:
         "../../envs/hierbn.yaml"
-    threads: 1  # timings on one core, Stan chains sequential (A19)
+    threads: 1  # timings on one core, Stan chains sequential (decision A19)
     resources:
         mem_mb=2100,  # largest RSS of 1 paper job 1,362 MB x 1.5
         runtime=43,  # min; longest of 1 paper job 1,268 s x 2

@@ -1,4 +1,5 @@
-"""Multi-domain hierarchical CPTs (azzimonti2019 §5, Fig. 10; spec §2.5, §3.7, decision A13).
+"""Multi-domain hierarchical CPTs (azzimonti2019 Sec. 5, Fig. 10;
+azzimonti2019 decisions §2.5, §3.7 and A13).
 
 All domains f = 1..K share one structure. For node X with parents Pa, the joint variable
 X' = X × Pa takes |X'| = |X|·|Pa| states and the domain F is its only "parent": the
@@ -66,7 +67,7 @@ def _check_domains(domains: np.ndarray, n_rows: int, n_domains: int) -> np.ndarr
 def fit_multidomain_cpts(
     structure: BNStructure, codes: np.ndarray, domains: np.ndarray, n_domains: int
 ) -> tuple[list[np.ndarray], list[dict[str, Any]]]:
-    """Fit every node's multi-domain hierarchical model (§3.7 of the azzimonti2019 spec).
+    """Fit every node's multi-domain hierarchical model (azzimonti2019 decisions §3.7).
 
     Returns one array ``theta[x, pa, f]`` per node and per-node VI diagnostics (seconds,
     iterations, convergence, |X'|).

@@ -20,7 +20,7 @@ ROOT_RULES = ("laplace", "bdeu")
 class EstimatorSpec:
     """A CPT estimator: ``bdeu`` (with ``iss``), ``hier`` (VI, s = |X|, alpha0 = 1), ``ml``.
 
-    For ``hier`` the parentless nodes use ``root`` (decision A6 of azzimonti2019):
+    For ``hier`` the parentless nodes use ``root`` (azzimonti2019 decision A6):
     ``laplace`` = (n_x + 1)/(n + |X|) as in the reference code, or ``bdeu`` with ``iss``.
     """
 

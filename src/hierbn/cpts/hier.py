@@ -1,7 +1,8 @@
 """Hierarchical Multinomial-Dirichlet CPTs fitted by variational inference (Algorithm 1 of
 azzimonti2019, s = |X|, alpha0 = 1): E_q[theta_{x|y}] = (n_xy + s kappa_x) / (n_y + s). An
 unseen configuration adds nothing to the likelihood of alpha, so fitting the observed ones
-is exact and it gets E[alpha]/s = kappa. A root node takes the Laplace rule (decision A6)."""
+is exact and it gets E[alpha]/s = kappa. A root node takes the Laplace rule
+(azzimonti2019 decision A6)."""
 
 from __future__ import annotations
 

@@ -23,7 +23,8 @@ def bdeu_theta(counts: np.ndarray, iss: float, n_configs: int | None = None) -> 
 
 
 def laplace_theta(counts: np.ndarray) -> np.ndarray:
-    """Laplace estimate (n_xy + 1) / (n_y + |X|): the reference code's root-node rule (A6)."""
+    """Laplace estimate (n_xy + 1) / (n_y + |X|): the reference code's root-node rule
+    (azzimonti2019 decision A6)."""
     table = check_counts(counts)
     return (table + 1.0) / (table.sum(axis=0, keepdims=True) + table.shape[0])
 

@@ -1,10 +1,10 @@
 """Run the package's Stan models with cmdstanpy (if CmdStan is installed) or PyStan.
 
-Both backends run the same ``.stan`` file. NUTS uses the rstan/CmdStan defaults of the
-azzimonti2019 spec (§3.3): 4 chains x (1000 warm-up + 1000 draws), adapt_delta 0.8,
+Both backends run the same ``.stan`` file. NUTS uses the rstan/CmdStan defaults of
+azzimonti2019 decisions §3.3: 4 chains x (1000 warm-up + 1000 draws), adapt_delta 0.8,
 max_treedepth 10, chains run one after another (rstan's default, and the fair setting for
-timing). Meanfield ADVI (§3.4) uses CmdStan's ``variational`` defaults. PyStan 3 exposes
-only NUTS, so with the PyStan backend ADVI runs Stan's own
+timing). Meanfield ADVI (azzimonti2019 decisions §3.4) uses CmdStan's ``variational``
+defaults. PyStan 3 exposes only NUTS, so with the PyStan backend ADVI runs Stan's own
 ``stan::services::experimental::advi::meanfield`` through a small driver
 (``advi_driver.cpp``) compiled against the Stan sources that PyStan's httpstan ships; without
 a C++ compiler it raises :class:`BackendUnavailable` and callers record the method as not run.

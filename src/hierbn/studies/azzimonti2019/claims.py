@@ -1,8 +1,9 @@
-"""Headline claims H1–H21 of azzimonti2019 (spec §6 and issue 22), one function per claim,
+"""Headline claims H1–H21 of azzimonti2019 (decisions §6 and issue 22), one function per claim,
 computed from the result tables. Each claim quotes the paper's sentence (``paper.py``) and
 judges it as it stands, or says in ``deviation`` what the criterion changes (a tolerance
-stated up front, the substitute data of A12, a spec decision). A claim about sizes, grids or
-data sets the run did not make is "not covered" with what it needs, never judged on a subset.
+stated up front, the substitute data of decision A12, another of the study's decisions). A
+claim about sizes, grids or data sets the run did not make is "not covered" with what it
+needs, never judged on a subset.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def claim_h1(r: Results) -> dict[str, Any]:
     crit = f"|Monte Carlo - (s+1)/(s+s0+1)| < {P.LEMMA1_TOLERANCE} for every (|X|, s)"
     deviation = (
         "judged against the appendix's (s+1)/(s+s0+1): eq. (6) in the main text prints "
-        f"s/(s+s0+1), a typo (spec A1); {P.LEMMA1_TOLERANCE} is our Monte Carlo tolerance"
+        f"s/(s+s0+1), a typo (decision A1); {P.LEMMA1_TOLERANCE} is our Monte Carlo tolerance"
     )
     kw = {"statement": P.H1, "deviation": deviation}
     if _empty(r.lemma1):
@@ -338,7 +339,7 @@ LABELS = {"mse_vs_exact": "MSE", "kl_vs_exact": "KL", "hellinger_vs_exact": "H",
 
 def _relative_improvements(e1: pd.DataFrame) -> dict[str, float]:
     """(ADVI - VI)/ADVI per (|X|, |Y|, n) cell of the means over repetitions, averaged over
-    the cells (spec §4 E1), for the distances to the exact mean and the time."""
+    the cells (decisions §E1 and A11), for the distances to the exact mean and the time."""
     sub = e1[e1.method.isin(["vi", "advi"]) & e1.metric.isin([*EXACT_METRICS, "seconds"])]
     sub = sub[sub.n.isin(P.E1_EXACT_N)]
     means = sub.groupby(["metric", "n_x", "n_y", "n", "method"])["value"].mean().unstack()
@@ -718,7 +719,7 @@ def claim_h15(r: Results) -> dict[str, Any]:
     )
     deviation = (
         f"'around {P.H15_ADVI_CRASHES:.0%}' read as within a factor {P.H15_FACTOR:g}, stated up "
-        "front; a crash is an error or a non-finite output (spec §3.4); Sec. 5.1's "
+        "front; a crash is an error or a non-finite output (decisions §3.4); Sec. 5.1's "
         f"{P.H15_ADVI_CRASHES_MD:.0%} with 100 users is not judged: E5 runs no ADVI"
     )
     kw = {"statement": P.H15, "deviation": deviation}
@@ -921,7 +922,7 @@ def claim_h17(r: Results) -> dict[str, Any]:
         f"|median gain vs RF| <= {P.H17_MARGIN} in every (n, K, c) scenario and metric of the "
         "paper's three scenarios"
     )
-    deviation = f"'no clear difference' judged by an equivalence margin of ±{P.H17_MARGIN} (spec §6); {SUBSTITUTE}"
+    deviation = f"'no clear difference' judged by an equivalence margin of ±{P.H17_MARGIN} (decisions §6); {SUBSTITUTE}"
     kw = {"statement": P.H17, "deviation": deviation}
     why = _e5_missing(r.e5, P.E5_SCENARIOS, "E5 with the per-user random forest")
     if why:

@@ -1,12 +1,13 @@
-"""E5 of azzimonti2019 (Sec. 5.1, Figs. 12–14) on the synthetic multi-domain generator (A12).
+"""E5 of azzimonti2019 (Sec. 5.1, Figs. 12–14) on the synthetic multi-domain generator
+(decision A12).
 
 One job = one (scenario (n, K), heterogeneity c, repetition): every one of the K users gets n
 training and ``n_test`` test records; the classifiers are
 
 - ``user_bdeu1`` / ``user_bdeu10``: a TAN learned on the user's own training data, BDeu(iss);
-- ``user_rf``: a random forest per user (R ``randomForest`` defaults mapped as in the spec);
+- ``user_rf``: a random forest per user (R ``randomForest`` defaults, decisions §E5);
 - ``md_hier``: the multi-domain hierarchical TAN, structure learned on the pooled training data
-  of the K users, every CPT from the multi-domain model (§3.7, A13);
+  of the K users, every CPT from the multi-domain model (decisions §3.7 and A13);
 - ``pooled_bdeu1`` / ``pooled_bdeu10`` (optional): the pooled structure with per-user BDeu CPTs.
 
 Accuracy and one-vs-rest AUC are recorded per user; the VI time of every multi-domain CPT is
@@ -68,7 +69,7 @@ def draw_split(
 
 
 def tan_on(codes: np.ndarray, template: BNStructure) -> BNStructure:
-    """TAN (spec §3.5) learned on ``codes`` over the template's variables."""
+    """TAN (decision A9) learned on ``codes`` over the template's variables."""
     return tan(codes, list(template.names), list(template.cardinalities), template.class_index)
 
 
@@ -94,7 +95,7 @@ def per_user_proba(
     """Class probabilities on one user's test rows from a classifier fitted on that user only."""
     k = pooled.class_index
     if method == "user_rf":
-        features = [j for j in range(train.shape[1]) if j != k]  # ordinal codes (spec §4 E5 (c))
+        features = [j for j in range(train.shape[1]) if j != k]  # ordinal codes (decisions §E5)
         forest = r_random_forest(int_seed(*key, "rf", base_seed=base_seed))
         return forest_proba(
             forest, train[:, features], train[:, k], test[:, features], pooled.cardinalities[k]

@@ -1,5 +1,4 @@
-"""Synthetic multi-domain data standing in for the private GoEco! data (decision A12 of the
-azzimonti2019 spec, "Synthetic multi-domain generator" under §5).
+"""Synthetic multi-domain data standing in for the private GoEco! data (decision A12).
 
 One TAN over a class C and discrete features with a random tree; global CPT columns
 mu_{i,pa} ~ Dirichlet(1); for every domain (user) f and parent configuration

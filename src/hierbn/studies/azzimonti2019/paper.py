@@ -78,7 +78,7 @@ E5_PER_USER = PAPER.value(
 # ------------------------------------------------------------------ Lemma 1 (H1)
 H1 = PAPER.statement(
     "H1",
-    "Appendix A.1, proof of Lemma 1 (eq. (6) in the main text prints s/(s+s_0+1): spec A1)",
+    "Appendix A.1, proof of Lemma 1 (eq. (6) in the main text prints s/(s+s_0+1): decision A1)",
     "= \\frac{s+1}{s+s_0+1}.",
 )
 LEMMA1_FORMULA = "(s+1)/(s+s0+1)"  # the appendix's result above, as printed in the claim
@@ -344,7 +344,7 @@ H17 = PAPER.statement(
     "The comparison with respect to RF is instead more balanced. There is not a clear "
     "difference between the two methods.",
 )
-H17_MARGIN = 0.03  # ours (spec §6): |median gain vs RF| <= 0.03 is "no clear difference"
+H17_MARGIN = 0.03  # ours (decisions §6): |median gain vs RF| <= 0.03 is "no clear difference"
 H18 = PAPER.statement(
     "H18",
     "Section 5.1",

@@ -1,4 +1,4 @@
-"""Experiment protocols of azzimonti2019 (spec §4): E1 simulated CPTs, Lemma 1, E2 TAN
+"""Experiment protocols of azzimonti2019 (decisions §4): E1 simulated CPTs, Lemma 1, E2 TAN
 classification, E3 Adult CPT accuracy. Every function returns a tidy table."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ PLATEAU_RTOL = 1e-3
 def simulate_cpt(
     rng: np.random.Generator, n_x: int, n_y: int, n: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """E1 data: alpha = |X| * Dir(1), theta_y ~ Dir(alpha), y ~ Uniform, x ~ theta_y (A8).
+    """E1 data: alpha = |X| * Dir(1), theta_y ~ Dir(alpha), y ~ Uniform, x ~ theta_y (decision A8).
 
     Returns (theta_true[x, y], counts[x, y]).
     """
@@ -249,7 +249,7 @@ def prepare_dataset(
 ) -> tuple[pd.DataFrame, dict[str, list[float]], list[str]]:
     """E2 preprocessing on the full data set: columns with no observed value dropped (nothing can
     impute them; they are listed in the data report), median/mode imputation, then
-    equal-frequency bins with duplicate cut points merged (spec §4 E2, A16). The class stays
+    equal-frequency bins with duplicate cut points merged (decisions §E2 and A16). The class stays
     last. Returns the prepared frame, the cut points and the dropped columns."""
     target = canonical.columns[-1]
     kept, dropped = drop_empty_columns(canonical, target)
@@ -265,7 +265,7 @@ def coded(prepared: pd.DataFrame) -> CodedData:
 
 
 def tan_structure(data: CodedData) -> BNStructure:
-    """TAN learned once on all instances (spec §3.5 and A9)."""
+    """TAN learned once on all instances (decision A9)."""
     return tan(data.codes, list(data.names), list(data.cards), data.class_index)
 
 
@@ -321,7 +321,8 @@ def run_e2_dataset(
 
 
 def truth_cpts(structure: BNStructure, codes: np.ndarray) -> list[np.ndarray]:
-    """E3 ground truth: ML on the full data, BDeu(iss=1) for unobserved parent configurations (A18)."""
+    """E3 ground truth: ML on the full data, BDeu(iss=1) for unobserved parent configurations
+    (decision A18)."""
     cards = np.asarray(structure.cardinalities)
     truth = []
     for node in range(structure.n_nodes):

@@ -98,7 +98,7 @@ def delta_figure(e2: pd.DataFrame, metric: str, index: dict[str, int], title: st
 
 
 def figure9(e3: pd.DataFrame, n_per_cpt: int = FIG9_N) -> Figure:
-    """Fig. 9 (caption layout, A10): left per-CPT MSE(BDeu) - MSE(hier) at the paper's n
+    """Fig. 9 (caption layout, decision A10): left per-CPT MSE(BDeu) - MSE(hier) at the paper's n
     (``FIG9_N``, or the nearest n run); right the
     difference of the global (mean over CPTs) MSE as a function of n."""
     n_pick = (

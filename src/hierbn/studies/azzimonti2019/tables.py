@@ -55,7 +55,7 @@ def e2_summary(e2: pd.DataFrame) -> pd.DataFrame:
 
 
 def e3_global(e3: pd.DataFrame) -> pd.DataFrame:
-    """Global MSE per (n, rep, method): mean over CPTs (plotted) and sum (stored), A10."""
+    """Global MSE per (n, rep, method): mean over CPTs (plotted) and sum (stored), decision A10."""
     grouped = e3.groupby(["n", "rep", "method"])["value"]
     return pd.DataFrame({"mean_mse": grouped.mean(), "sum_mse": grouped.sum()}).reset_index()
 
@@ -81,7 +81,7 @@ def e5_gains(e5: pd.DataFrame, metric: str) -> pd.DataFrame:
 
 
 def e5_user_means(e5: pd.DataFrame, metric: str) -> pd.DataFrame:
-    """Per-user gain averaged over the repetitions (Figs. 13–14, decision of spec §4 E5)."""
+    """Per-user gain averaged over the repetitions (Figs. 13–14, decisions §E5)."""
     gains = e5_gains(e5, metric)
     return gains.drop(columns="rep").groupby([*E5_CELL, "user"]).mean().reset_index()
 

@@ -1,13 +1,15 @@
-"""Experiment E4 of azzimonti2019: computing time on Adult (spec §4 E4, Sec. 4.1.2 of the paper).
+"""Experiment E4 of azzimonti2019: computing time on Adult (decisions §E4; Sec. 4.1.2 of the
+paper).
 
 Claims H14 (per-CPT VI vs MCMC times), H21 (whole-TAN times), H15 (VI never fails, Stan
 ADVI crashes on some Adult CPTs) and, with ``rf_check``, H19-H20 (the paper's Adult comparison
 with HDP and random forests); the paper's numbers are in ``paper.py``.
-Decisions: A17 -- VI and ADVI are timed on every CPT at the configured n and on the full data;
-NUTS only on a few CPTs (spanning the CPT sizes), at the first n and the first repetitions,
-with a wall-time cap. A19 -- the paper's VI is R and its MCMC is Stan (C++), ours is Numba
-VI vs Stan: compare speed-up ratios, not absolute seconds; chains run one after another; Stan
-compilation and Numba kernel loading (``warm_up``) are not part of any fit's time.
+As decision A17 says, VI and ADVI are timed on every CPT at the configured n and on the full
+data; NUTS only on a few CPTs (spanning the CPT sizes), at the first n and the first
+repetitions, with a wall-time cap. As decision A19 says, the paper's VI is R and its MCMC is
+Stan (C++), ours is Numba VI vs Stan: compare speed-up ratios, not absolute seconds; chains
+run one after another; Stan compilation and Numba kernel loading (``warm_up``) are not part
+of any fit's time.
 
 A capped NUTS run is a lower bound of the full run's time (PyStan: soft cap between chains;
 cmdstanpy: hard cap, no draws). Its R-hat and ESS are not recorded.
@@ -181,7 +183,7 @@ def timed_tables(
     n_rows: int, config: dict[str, Any], base_seed: int
 ) -> list[tuple[tuple, dict[str, Any], np.ndarray, bool]]:
     """(key, base columns, training rows, NUTS on?) of every timed table: each (n, rep) subsample
-    without replacement (skipped when n >= N, A15), then the full data when asked."""
+    without replacement (skipped when n >= N, decision A15), then the full data when asked."""
     tables = []
     for n in config["n"]:
         if n >= n_rows:
@@ -221,7 +223,8 @@ def classifier_metrics(y: np.ndarray, proba: np.ndarray, fit_seconds: float) -> 
 def rf_check_records(
     data: CodedData, structure: BNStructure, rf: dict[str, Any], base_seed: int
 ) -> list[dict[str, Any]]:
-    """Hierarchical TAN vs random forest on paired splits of Adult (spec §4 E4, optional check)."""
+    """Hierarchical TAN vs random forest on paired splits of Adult (decisions §E4, optional
+    check)."""
     n_rows = data.codes.shape[0]
     if rf["n"] >= n_rows:
         return []
@@ -291,7 +294,7 @@ def run_e4_adult(
     compiled: dict[str, Any] | None,
     base_seed: int,
 ) -> pd.DataFrame:
-    """E4: computing time on Adult (spec §4 E4; decisions A17, A19; claims H14, H15).
+    """E4: computing time on Adult (decisions §E4, A17 and A19; claims H14, H15).
 
     The TAN is learned once on all rows (as in E2/E3). For each (n, rep) subsample and, with
     ``full``, the whole data set: every CPT (class included, an |X| x 1 table) is timed with
