@@ -2,8 +2,8 @@
 
 Schedule eq. (69): tau(k) = e (k/K) / (1 - k/K + e). One Metropolis–Hastings step per
 temperature with a joint Dirichlet proposal centred on the current parameters, theta'_jl ~
-Dir(alpha * theta_jl) for every row (decision A9), then the importance weight (66). Dirichlet
-draws are made in log space because alpha * theta_k can be far below one.
+Dir(alpha * theta_jl) for every row (beal2006 decision A9), then the importance weight (66).
+Dirichlet draws are made in log space because alpha * theta_k can be far below one.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The bipartite hidden -> observed structure class of beal2006 (§3.1 of the spec).
+"""The bipartite hidden -> observed structure class (beal2006 decisions §3.1).
 
 Hidden variables have no parents; observed variables have a subset of the hidden variables
 as parents. Structures that differ only by permuting a-priori identical hidden variables
@@ -100,7 +100,7 @@ def _used(structure: Structure) -> list[int]:
 
 
 def log_aliases(structure: Structure, cls: BipartiteClass, rule: str = "R1'") -> float:
-    """ln S(m), the alias count of §1.4 (decision A2).
+    """ln S(m), the alias count of eq. (24) (beal2006 decision A2).
 
     ``R1'``: (permutations of identical used hidden variables) x prod_{used} |s_j|!.
     ``R1``: prod_{used} |s_j|! x (hidden-variable permutations that map the graph onto itself).
@@ -124,7 +124,7 @@ def log_aliases(structure: Structure, cls: BipartiteClass, rule: str = "R1'") ->
 
 
 def log_prior_at_map(structure: Structure, cls: BipartiteClass) -> float:
-    """ln p(theta_hat | m) in the theta (simplex) basis with lambda = 1 (decision A3):
+    """ln p(theta_hat | m) in the theta (simplex) basis with lambda = 1 (beal2006 decision A3):
     sum over every CPT row of ln Gamma(|z_j|), independent of theta_hat."""
     _, n_cfg = parent_configurations(structure, cls)
     hidden = sum(math.lgamma(c) for c in cls.hidden)

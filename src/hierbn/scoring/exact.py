@@ -1,5 +1,6 @@
 """Exact marginal likelihood by enumerating every completion of the hidden variables
-(beal2006 eq. (8)–(9); the spec's test oracle A23). Cost S^n, so only for small n.
+(beal2006 eq. (8)–(9); the test oracle of beal2006 decision A23). Cost S^n, so only for
+small n.
 
 Depth-first enumeration over data points with the sequential (Pólya-urn) form of eq. (5):
 adding a completed case multiplies the marginal likelihood by its posterior predictive

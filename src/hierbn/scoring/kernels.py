@@ -2,8 +2,9 @@
 
 Parameters are stored padded: ``log_hid[h, k]`` (k < card_h) and ``log_obs[v, cf, k]``
 (l < n_cfg[v], k < card_v). Data are unique observed patterns ``patterns[u, v]`` with
-multiplicities ``counts[u]`` (exact pattern compression, §2 of the spec). ``states[s, h]`` is
-the table of joint hidden states and ``cfg[v, s]`` the parent configuration of v at state s.
+multiplicities ``counts[u]`` (exact pattern compression, beal2006 decisions §2).
+``states[s, h]`` is the table of joint hidden states and ``cfg[v, s]`` the parent configuration
+of v at state s.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def log_marginal_complete(n_hid, n_obs, lam, hcard, ocard, ncfg) -> float:
 
 @njit(cache=True)
 def _map_update(n_hid, n_obs, lam, hcard, ocard, ncfg, log_hid, log_obs) -> float:
-    """Softmax-basis MAP M-step theta = (lam + N)/(lam0 + N) (decision A4); returns
+    """Softmax-basis MAP M-step theta = (lam + N)/(lam0 + N) (beal2006 decision A4); returns
     sum_jlk lam * ln theta (the prior part of the monotone MAP objective)."""
     prior = 0.0
     for h in range(n_hid.shape[0]):
@@ -143,9 +144,10 @@ def _prior_term(lam, hcard, ocard, ncfg, log_hid, log_obs) -> float:
 def map_em(
     log_hid0, log_obs0, states, cfg, patterns, counts, lam, hcard, ocard, ncfg, max_iter, tol
 ):
-    """MAP-EM in the softmax basis (spec §2.1), stopping when the monotone objective
-    ln p(y|theta) + sum lam ln theta gains < tol per datum. Returns the final E-step quantities at
-    theta_hat: (ll, cs_star, entropy, log_hid, log_obs, n_hid, n_obs, iterations, converged)."""
+    """MAP-EM in the softmax basis (beal2006 decisions A4 and A6), stopping when the monotone
+    objective ln p(y|theta) + sum lam ln theta gains < tol per datum. Returns the final E-step
+    quantities at theta_hat: (ll, cs_star, entropy, log_hid, log_obs, n_hid, n_obs, iterations,
+    converged)."""
     log_hid = log_hid0.copy()
     log_obs = log_obs0.copy()
     n_hid = np.zeros(log_hid.shape)
@@ -227,10 +229,11 @@ def _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs) -> N
 
 @njit(cache=True)
 def vbem(n_hid0, n_obs0, states, cfg, patterns, counts, lam, hcard, ocard, ncfg, max_iter, tol):
-    """VBEM (spec §2.2) from initial expected counts: VBM q_theta = Dir(lam + N), VBE with
-    ln theta_tilde = psi(alpha) - psi(alpha0). F = sum_u c_u ln Z_u - sum_jl KL[Dir(alpha) || Dir(lam)]
-    is evaluated after every VBE step. Returns (F, min step of F, iterations, converged,
-    ln theta_tilde of the hidden and observed tables at the end, eq. (60))."""
+    """VBEM (beal2006 Sections 3.4–3.5; beal2006 decisions §2) from initial expected counts:
+    VBM q_theta = Dir(lam + N), VBE with ln theta_tilde = psi(alpha) - psi(alpha0).
+    F = sum_u c_u ln Z_u - sum_jl KL[Dir(alpha) || Dir(lam)] is evaluated after every VBE step.
+    Returns (F, min step of F, iterations, converged, ln theta_tilde of the hidden and observed
+    tables at the end, eq. (60))."""
     a_hid = lam + n_hid0
     a_obs = lam + n_obs0
     n_hid = np.zeros(a_hid.shape)

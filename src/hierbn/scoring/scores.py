@@ -1,9 +1,10 @@
-"""Scores of one bipartite structure given data (beal2006 §1.3–1.8, Algorithms 2.1–2.5).
+"""Scores of one bipartite structure given data (beal2006 Sections 3.1–3.5 and 6;
+beal2006 decisions §2).
 
 MAP = ln p(y | theta_MAP); BIC* (eq. 22–23); BICp* (+ ln p(theta_hat | m), theta basis);
 CS* (eq. 27–30); VB* (the VBEM bound F); each with an alias-corrected version (+ ln S).
 Restarts share their initial parameters between EM and VBEM; every score is the maximum
-over restarts (decision A7).
+over restarts (beal2006 decision A7).
 """
 
 from __future__ import annotations
@@ -136,8 +137,8 @@ def em_and_vb(
     vb_from_cs: bool = True,
 ) -> dict[str, Any]:
     """One restart: MAP-EM and VBEM from the same initial parameters (and, optionally,
-    VBEM started from the CS construction of §5, which must end >= CS*); ``fits`` holds the
-    final ln theta of both and the MAP expected counts (for eq. 61's gap)."""
+    VBEM started from the CS construction of the paper's Section 6, which must end >= CS*);
+    ``fits`` holds the final ln theta of both and the MAP expected counts (for eq. 61's gap)."""
     patterns, counts = _checked_patterns(model, patterns, counts)
     args = (model.states, model.cfg, patterns, counts, lam, model.hcard, model.ocard, model.ncfg)
     start = time.perf_counter()

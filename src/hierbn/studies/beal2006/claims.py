@@ -1,4 +1,4 @@
-"""Headline claims H1–H12 of beal2006 (spec §7), one function per claim, each judging the
+"""Headline claims H1–H12 of beal2006 (decisions §7), one function per claim, each judging the
 paper's sentence (quoted in ``paper.py``) on the result tables.
 
 Scale: the paper's numbers come from all 20 data set sizes, AIS with K = 16,384 steps and 106
@@ -513,7 +513,7 @@ def claim_h8(r: Results) -> dict[str, Any]:
         f"({num(P.CROSSINGS['VB'])}), n = {P.SCHEDULE_N}"
     )
     deviation = (
-        f"'about' read as within a factor {K_FACTOR:g} in K (spec §7 H8); the reference lines "
+        f"'about' read as within a factor {K_FACTOR:g} in K (decisions §7 H8); the reference lines "
         "are the true structure's uncorrected BIC* and VB* (the bound proper) at n = "
         f"{P.SCHEDULE_N}"
     )
@@ -737,5 +737,5 @@ CLAIMS = (
 
 
 def evaluate_claims(results: Results) -> list[dict[str, Any]]:
-    """Every headline claim of spec §7 with the paper's value, ours, the criterion and status."""
+    """Every headline claim of decisions §7 with the paper's value, ours, the criterion and status."""
     return evaluate(CLAIMS, results)

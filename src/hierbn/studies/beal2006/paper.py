@@ -3,10 +3,9 @@ judges, each registered with its locator and the paper's own words as they read 
 ``shared/papers/beal2006-*.txt`` (checked by ``tests/test_paper_values.py``). Tables, claims,
 the report and the notebook read paper values from here only.
 
-Two passages of the extracted text are garbled (spec §6, errata 11 and 13, decisions A12 and
-A13) and are cited as the text shows them: Table 2's AIS entry at n = 1280 reads "1 1" (read as
-11, decision A12) and Table 3's first column header reads "10560" (the range n = 10 … 560,
-decision A13)."""
+Two passages of the extracted text are garbled (decisions A12 and A13) and are cited as the
+text shows them: Table 2's AIS entry at n = 1280 reads "1 1" (read as 11, decision A12) and
+Table 3's first column header reads "10560" (the range n = 10 … 560, decision A13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Experiment protocols of beal2006 (spec §3): the 136-structure class, the true structure
+"""Experiment protocols of beal2006 (decisions §3): the 136-structure class, the true structure
 and its printed parameters, nested data sets, Experiment A (all scores + AIS), Experiment B
 (parameter draws, no AIS), the AIS schedule-length study (Fig. 6(a)) and exact oracles."""
 
@@ -52,8 +52,8 @@ SIZES = (
     10240,
 )
 
-# Printed true parameters (§4.1 of the paper; spec §3.2). Rows: P(y = 1..5 | parent configuration),
-# parent order [h1 h2] = [1 1], [1 2], [2 1], [2 2].
+# Printed true parameters (§4.1 of the paper; decisions A1, A19). Rows: P(y = 1..5 | parent
+# configuration), parent order [h1 h2] = [1 1], [1 2], [2 1], [2 2].
 THETA_H1 = [0.12, 0.88]
 THETA_H2 = [0.08, 0.92]
 THETA_Y1 = [[0.03, 0.03, 0.64, 0.02, 0.27], [0.18, 0.15, 0.22, 0.19, 0.27]]
@@ -135,7 +135,8 @@ def sample_rows(
 def nested_data(
     instance: int, reading: str, base_seed: int, n_max: int = max(SIZES), zero_floor: float = 0.0
 ) -> np.ndarray:
-    """The 10240-row data set of an instance; every size uses a prefix (nested data, §3.3)."""
+    """The 10240-row data set of an instance; every size uses a prefix (nested data,
+    decisions §3)."""
     model = StructureModel.build(true_structure(reading), CLASS)
     params = instance_parameters(instance, model, base_seed, zero_floor)
     rows, _ = sample_rows(
@@ -242,7 +243,8 @@ def run_schedule_study(
     model = StructureModel.build(truth, CLASS)
     n = config["n"]
     rows = nested_data(0, reading, base_seed, zero_floor=ais_config["zero_floor"])[:n]
-    # The printed 0.00 would freeze a Dirichlet-proposal chain, so the true start floors it (A19).
+    # The printed 0.00 would freeze a Dirichlet-proposal chain, so the true start floors it
+    # (decision A19).
     true_start = instance_parameters(0, model, base_seed, max(ais_config["zero_floor"], 1e-3))
     records = []
     for trace in range(config["traces"] + 1):

@@ -1,4 +1,4 @@
-"""Tables and summaries of beal2006's result tables (spec §4 and §7): scores as one wide
+"""Tables and summaries of beal2006's result tables (decisions §3.7 and §7): scores as one wide
 table, ranks of the true structure (Table 2), AIS violations of the VB bound (Table 3), the
 structure posteriors and their KL to AIS, Experiment B summaries and the cost ratios."""
 
