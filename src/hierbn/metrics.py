@@ -42,7 +42,7 @@ def binary_auc(positive: np.ndarray, score: np.ndarray) -> float:
 
 def roc_auc_ovr(y_true: np.ndarray, proba: np.ndarray) -> float:
     """Unweighted mean of one-vs-rest AUC over classes, skipping classes with no positive
-    or no negative test row (azzimonti2019 decisions §4). Binary: the usual AUC."""
+    or no negative test row (azzimonti2019 decision §E2). Binary: the usual AUC."""
     y = np.asarray(y_true)
     n_classes = proba.shape[1]
     if n_classes == 2:
@@ -86,7 +86,7 @@ def hellinger_literal(estimate: np.ndarray, truth: np.ndarray) -> float:
 
 
 def cpt_distances(estimate: np.ndarray, truth: np.ndarray) -> dict[str, float]:
-    """All CPT distances of E1 keyed by metric name."""
+    """All CPT distances of E1 (azzimonti2019 decision §E1) keyed by metric name."""
     return {
         "mse": cpt_mse(estimate, truth),
         "kl": cpt_kl(estimate, truth),

@@ -140,7 +140,7 @@ rule pj_splice:
     threads: 1
     resources:
         mem_mb=16000,  # not measured: 1M training windows of 141 positions
-        runtime=1440,  # min; not measured (optional E11, data not mirrored)
+        runtime=1440,  # min; not measured (optional, decision §E11: data not mirrored)
     params:
         config=as_json(pj.splice_config(PJ)),
         seed=config["seed"],

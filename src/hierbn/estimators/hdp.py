@@ -5,9 +5,9 @@ One context tree per CPT: the root is phi_{X}, depth d branches on the d-th cond
 variable (class first, then the attribute parents in the structure's order). Only contexts
 seen in the data are created. The sampler follows the paper's Algorithms 1–5 with their
 misprints corrected: table counts t resampled bottom-up within a window of +-w (Alg. 3–4), root
-tables fixed at min(1, n) with concentration alpha_0 (the 2017 code's root, petitjean2018
-decision §2.6), concentrations tied per strategy and resampled by
-the Beta-auxiliary / Gamma scheme (Alg. 5), running means of the node probabilities of
+tables fixed at min(1, n) with concentration alpha_0 (the 2017 code's root,
+petitjean2018 decision §2.6), concentrations tied per strategy and resampled by the
+Beta-auxiliary / Gamma scheme (Alg. 5), running means of the node probabilities of
 eqs. (12)–(14) after burn-in.
 """
 
@@ -303,13 +303,12 @@ def fit_hdp(
     stirling: StirlingCache = SHARED,
     trace: bool = False,
 ) -> HDPEstimate:
-    """Fit one HDP context tree (Algorithm 1). Defaults are petitjean2018 decisions §2.5, §2.6,
-    §2.7 and §7.1: the paper's improper Gamma(0, 0) concentration prior (``prior`` = (shape,
-    rate); the 2017 code used (2, 1)), concentrations resampled every 5 iterations, burn-in
-    min(1000, n_iter/10), alpha in [1e-6, 4000], root tables min(1, n) with alpha_0 = 2, Level
-    tying. ``trace``
-    keeps the concentrations of every iteration (``alpha_trace``) for
-    :mod:`hierbn.diagnostics`; it does not change the chain."""
+    """Fit one HDP context tree (Algorithm 1). The defaults follow
+    petitjean2018 decisions §2.5, §2.6, §2.7 and §7.1: the paper's improper Gamma(0, 0)
+    concentration prior (``prior`` = (shape, rate); the 2017 code used (2, 1)), concentrations
+    resampled every 5 iterations, burn-in min(1000, n_iter/10), alpha in [1e-6, 4000], root
+    tables min(1, n) with alpha_0 = 2, Level tying. ``trace`` keeps the concentrations of every
+    iteration (``alpha_trace``) for :mod:`hierbn.diagnostics`; it does not change the chain."""
     start = time.perf_counter()
     values, context_matrix = check_family(child_values, contexts, radix, n_values)
     if n_iter < 1 or window < 1 or conc_every < 1:

@@ -10,11 +10,17 @@ Stated up front:
 
 - A claim needs every structure, estimator and metric its sentence names, with results on the
   same data sets, and more than 10 of them (Demšar 2006 §3.2.2's rule of thumb for tests over
-  data sets, N > 10); otherwise it is not covered at this scale, never judged on a subset.
-- P1 "large majority": at least three quarters of the data sets won (a draw is no win).
-- P2 significance: petitjean2018 §6.1's two-tailed sign test, draws excluded, p <= 0.05.
+  data sets, N > 10); otherwise it is not covered at this scale, never judged on a subset
+  (decision 1).
+- P1 "large majority": at least three quarters of the data sets won (a draw is no win;
+  decision 2).
+- P2 significance: petitjean2018's two-tailed sign test (its Section 6.1), draws excluded,
+  p <= 0.05 (decision 3; petitjean2018 decision §4.6).
+- P3: held-out RMSE of the class probabilities replaces the RMSE to the truth (decision 4).
 - P4: a one-sided Wilcoxon signed-rank test per structure, Holm-corrected across the
-  structures at family-wise alpha 0.05."""
+  structures at family-wise alpha 0.05 (decision 5).
+- P5: "learn faster" as a positive advantage at the smallest size, no smaller than with the
+  whole fold (decision 6)."""
 
 from __future__ import annotations
 
@@ -43,9 +49,9 @@ BASELINES = ("laplace", "bdeu1", "bdeu10", "m")
 STRUCTURES = ("nb", "tan", "kdb1", "kdb2", "kdb3", "skdb")  # the panel's; all in Table 2
 KDB_LEVELS = ("kdb1", "kdb2", "kdb3")  # sparser tables as k grows (P3)
 DM_COMPETITORS = ("laplace", "bdeu1", "bdeu10")  # Dirichlet-multinomial estimators (P3)
-MIN_DATASETS = 11  # Demšar (2006) §3.2.2: tests over data sets want N > 10
-LARGE_MAJORITY = 0.75  # P1: "the large majority" of the data sets
-ALPHA = 0.05  # P4's family-wise level
+MIN_DATASETS = 11  # decision 1: Demšar (2006) §3.2.2, tests over data sets want N > 10
+LARGE_MAJORITY = 0.75  # P1: "the large majority" of the data sets (decision 2)
+ALPHA = 0.05  # P4's family-wise level (decision 5)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """The estimator panel's protocol: every configured CPT estimator (:mod:`hierbn.cpts`) on every
 configured BN classifier structure, on identical stratified 5x2 CV folds, with MDL cuts fitted
-on each training fold and the missing value as its own category (the encoding of petitjean2018
-§4.2). Metrics per model: 0-1 loss, multi-class RMSE, log-loss, one-vs-rest AUC, and the
-seconds of fitting the CPTs and of predicting. Learning curves: nested training samples of one
-fold, test set the other fold."""
+on each training fold and the missing value as its own category (the encoding of
+petitjean2018 decision §4.2). Metrics per model: 0-1 loss, multi-class RMSE, log-loss,
+one-vs-rest AUC, and the seconds of fitting the CPTs and of predicting. Learning curves: nested
+training samples of one fold, test set the other fold."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Analysis tables of the panel study from its tidy CV table (design.md): CV means per data set,
+"""Analysis tables of the panel study from its tidy CV table: CV means per data set,
 mean ranks, the Friedman test with the Nemenyi post-hoc test and critical difference, win/draw/
 loss with sign tests, the per-data-set table and learning-curve means.
 
@@ -6,8 +6,8 @@ Comparisons over data sets follow Demšar (2006), "Statistical comparisons of cl
 multiple data sets", JMLR 7:1–30: ranks within each data set (§3.2.2, ties get average ranks),
 the Friedman statistic chi2_F and the Iman–Davenport F_F, the Nemenyi critical difference
 CD = q_alpha sqrt(k(k+1)/(6N)) and the sign test over wins and losses (§3.1.3; here draws are
-excluded rather than split, as in petitjean2018 §4.6). Each data set counts once: its value is
-the mean over the 5x2 CV splits."""
+excluded rather than split, as in petitjean2018 decision §4.6). Each data set counts once: its
+value is the mean over the 5x2 CV splits."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Headline claims H1–H13 of petitjean2018 (spec §8), one function per claim, each judging
+"""Headline claims H1–H13 of petitjean2018 (decision §8), one function per claim, each judging
 the paper's sentence (quoted from ``paper.py``) on the result tables. Where the paper calls a
 result significant, or its table's boldface does, ours must pass the paper's own test (Section
 6.1: two-tailed sign test without draws, p < 0.05); "similar" or "a slight edge" is judged by
@@ -45,7 +45,7 @@ from hierbn.studies.petitjean2018.tables import (
 ALPHA = P.SIGNIFICANCE  # the paper's level (Table 2 caption; Section 6.1's sign test)
 EQUIVALENCE_MARGIN = 0.2  # "similar": the win share W/(W+L) within 0.5 ± 0.2 (our margin)
 POWER_NEEDED = 0.8  # below this power at equal methods, an equivalence is reported, not judged
-TABLE1_TOLERANCE = 0.015 + 0.005  # spec §5.1 Monte Carlo spread + the paper's rounding
+TABLE1_TOLERANCE = 0.015 + 0.005  # decision §5.1: Monte Carlo spread + the paper's rounding
 SPLICE_CLOSE = 0.001  # "comes very close" on 0-1 loss: within 0.1 percentage points (ours)
 TIMING_LINEAR = (0.5, 1.25)  # fit-time ratio / iteration ratio allowed (fixed costs lower it)
 KDB = ("nb", "kdb1", "kdb2", "kdb3", "kdb4", "kdb5")  # maximum number of parents 0..5
@@ -258,7 +258,7 @@ def claim_h1(r: Results) -> dict[str, Any]:
         "m-estimate"
     )
     deviation = (
-        "tolerance 0.02 = 0.015 Monte Carlo spread of the seed mean (spec §5.1) + 0.005 for "
+        "tolerance 0.02 = 0.015 Monte Carlo spread of the seed mean (decision §5.1) + 0.005 for "
         "the paper's two decimals"
     )
     if r.table1 is None or r.table1.empty:
@@ -727,7 +727,7 @@ def claim_h8(r: Results) -> dict[str, Any]:
     deviation = (
         r.sets_deviation + f"; SkDB-HDP's RMSE cell {cell} is significant "
         f"under the paper's sign test (p = {num(paper_p(cell), 2)}) though the text shows it "
-        "without boldface (spec §5.3): ours must be significant there too"
+        "without boldface (decision §5.3): ours must be significant there too"
     )
     text = "SkDB-HDP beats RF more often, SkDB-m is beaten by it (Table 3)"
     return _vs_rf(r, "H8", text, "skdb", P.H8, deviation)
@@ -754,7 +754,7 @@ def claim_h9(r: Results) -> dict[str, Any]:
         f"over Table 6's {len(P.TABLE6_LARGEST)} largest data sets, TAN-HDP and SkDB-HDP vs RF "
         "W > L on 0-1 loss"
     )
-    deviation = "the paper does not name the metric: 0-1 loss (spec §5.3)"
+    deviation = "the paper does not name the metric: 0-1 loss (decision §5.3)"
     largest = list(P.TABLE6_LARGEST)
     ran = r.cv[r.cv.method.isin(["tan-hdp", "skdb-hdp", "rf"])]
     complete = ran.groupby("dataset")["method"].nunique()
@@ -1082,5 +1082,5 @@ CLAIMS = (
 
 
 def evaluate_claims(results: Results) -> list[dict[str, Any]]:
-    """Claims H1–H13 of spec §8 that the run covers; the others say why not."""
+    """Claims H1–H13 (decision §8) that the run covers; the others say why not."""
     return evaluate(CLAIMS, results)

@@ -109,7 +109,7 @@ TABLE2 = {
         "SkDB 45-4-19 54-0-14",
     ),
 }  # fmt: skip
-# The text contradicts Table 2's SkDB row (spec §7.28); shown beside H2, never judged.
+# The text contradicts Table 2's SkDB row (decision §7.28); shown beside H2, never judged.
 SKDB_60_TO_8 = PAPER.value(
     "SKDB_60_TO_8",
     (60, 8),
@@ -122,7 +122,7 @@ SKDB_60_TO_8 = PAPER.value(
 # cells of both rows, then their RMSE cells ("TAN- $m$ vs RF SkDB- $m$ vs RF 26–3–39 27–3–38
 # <b>25–0–43</b> 29–1–38" reads TAN-m 26–3–39 / 25–0–43 and SkDB-m 27–3–38 / 29–1–38).
 # ``bold`` is the paper's boldface (p < 0.05) as the <b> tags of the text show it; the
-# SkDB-HDP RMSE cell 44–0–24 has sign-test p = 0.02 but no tag (spec §5.3: probably lost).
+# SkDB-HDP RMSE cell 44–0–24 has sign-test p = 0.02 but no tag (decision §5.3: probably lost).
 _TABLE3_M = PAPER.value(
     "TABLE3_M_VS_RF",
     {

@@ -1,6 +1,7 @@
-"""Experiment protocol of petitjean2018 (spec §4): stratified 5x2 cross-validation, MDL
-discretisation fitted on each training fold with missing values as their own category, the
-8 BN classifier structures with HDP or m-estimate CPTs, and a random forest baseline."""
+"""Experiment protocol of petitjean2018 (decisions §4.2, §4.3, §4.4 and §4.6): stratified 5x2
+cross-validation, MDL discretisation fitted on each training fold with missing values as their
+own category, the 8 BN classifier structures with HDP or m-estimate CPTs, and a random forest
+baseline."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ M_GRID = M_ESTIMATE["grid"]
 def cv_split(
     y: np.ndarray, dataset: str, round_: int, fold: int, base_seed: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(train rows, test rows) of one split of the stratified 5x2 CV (spec §4.3); the split of
+    """(train rows, test rows) of one split of the stratified 5x2 CV (decision §4.3); the split of
     a round depends only on (data set, round), so every method and job sees the same one."""
     return two_fold_split(y, (STUDY, "cv", dataset, round_), fold, base_seed)
 
@@ -38,7 +39,8 @@ def cv_split(
 def cv_splits(
     y: np.ndarray, dataset: str, rounds: int, base_seed: int
 ) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
-    """Stratified 5x2 CV (spec §4.3): (round, fold, train rows, test rows), shared by all methods."""
+    """Stratified 5x2 CV (decision §4.3): (round, fold, train rows, test rows), shared by all
+    methods."""
     return [(r, f, *cv_split(y, dataset, r, f, base_seed)) for r in range(rounds) for f in (0, 1)]
 
 
@@ -52,7 +54,8 @@ def _predict(structure, kept, train, test, kind, seeds, threads=1, **params) -> 
 def select_m(
     structure_name: str, train: np.ndarray, names, cards, rng: np.random.Generator, rule: str
 ) -> float:
-    """m from M_GRID by multi-class RMSE on a holdout of max(1, min(N/10, 5000)) rows (§1.7)."""
+    """m from M_GRID by multi-class RMSE on a holdout of max(1, min(N/10, 5000)) rows
+    (decision §1.7)."""
     n = train.shape[0]
     h = max(1, int(min(n / M_ESTIMATE["holdout_fraction"], M_ESTIMATE["holdout_cap"])))
     order = rng.permutation(n)
@@ -86,10 +89,10 @@ def random_forest(
 @dataclass(frozen=True)
 class Method:
     """One compared classifier: a structure with an estimator (``m``, ``hdp``), or the forest.
-    HDP runs of the iteration x tying study (spec E2/E3) carry their own tying and iterations;
-    ``prior_sensitivity`` runs use the alternative concentration prior (spec §7.1); plain
-    ``hdp`` uses the config's main setting. Names: ``tan-m``, ``skdb-hdp``,
-    ``tan-hdp-single-5000``, ``skdb-hdp-prior``, ``rf``."""
+    HDP runs of the iteration x tying study (decisions §E2/§E3) carry their own tying and
+    iterations; ``prior_sensitivity`` runs use the alternative concentration prior
+    (decision §7.1); plain ``hdp`` uses the config's main setting. Names: ``tan-m``,
+    ``skdb-hdp``, ``tan-hdp-single-5000``, ``skdb-hdp-prior``, ``rf``."""
 
     structure: str
     estimator: str
@@ -303,9 +306,9 @@ def run_learning_curve(
     base_seed: int,
     threads: int = 1,
 ) -> pd.DataFrame:
-    """One run of the learning curves (spec E8, Fig. 7): a fixed random third of the rows is the
-    test set; training samples of each size are nested prefixes of a random order of the rest
-    (sizes beyond the pool are skipped). MDL cuts are refitted on every training sample."""
+    """One run of the learning curves (decision §E8, Fig. 7): a fixed random third of the rows
+    is the test set; training samples of each size are nested prefixes of a random order of the
+    rest (sizes beyond the pool are skipped). MDL cuts are refitted on every training sample."""
     target = frame.columns[-1]
     rng = rng_for(STUDY, "learning_curve", dataset, run, base_seed=base_seed)
     order = rng.permutation(len(frame))
@@ -340,12 +343,12 @@ def run_learning_curve(
 def run_timing(
     frame: pd.DataFrame, dataset: str, config: dict[str, Any], base_seed: int
 ) -> pd.DataFrame:
-    """Timings of §6.6 (spec E12) on one core, on the first 2-fold split (about half the rows
-    for training, the other half classified): per structure and estimator the seconds of
-    structure learning, fitting (HDP: tree building and sampling separately, at each
-    configured iteration count) and classification. An unrecorded warm-up first loads the compiled
-    kernels and grows the shared Stirling table, a one-off cost per process (paper: "only
-    calculated once")."""
+    """Timings of the paper's §6.6 (decision §E12) on one core, on the first 2-fold split (about
+    half the rows for training, the other half classified): per structure and estimator the
+    seconds of structure learning, fitting (HDP: tree building and sampling separately, at each
+    configured iteration count) and classification. An unrecorded warm-up first loads the
+    compiled kernels and grows the shared Stirling table, a one-off cost per process (paper:
+    "only calculated once")."""
     target = frame.columns[-1]
     y = frame[target].cat.codes.to_numpy()
     train_rows, test_rows = cv_split(y, dataset, 0, 0, base_seed)
@@ -405,7 +408,7 @@ def run_timing(
 
 
 def run_splice(config: dict[str, Any], base_seed: int, threads: int = 1) -> pd.DataFrame:
-    """Splice (spec E11, Table 4), down-sampled: SkDB5 with m-estimates and with HDP on the
+    """Splice (decision §E11, Table 4), down-sampled: SkDB5 with m-estimates and with HDP on the
     first ``train_rows`` / ``test_rows`` windows of the large-scale splice-site files. Every
     window position is an attribute over {A, C, G, T, other}; the class is splice / not."""
     train_x = read_windows(config["train_sequences"], config["train_rows"])
@@ -476,7 +479,7 @@ def win_draw_loss(
     table: pd.DataFrame, a: str, b: str, metric: str, decimals: int = 4
 ) -> dict[str, Any]:
     """W/D/L of method a vs b over data sets on the 5x2-CV mean (lower is better; draws =
-    equal after rounding to ``decimals``), with the two-tailed sign test (spec §4.6)."""
+    equal after rounding to ``decimals``), with the two-tailed sign test (decision §4.6)."""
     means = table[table.metric == metric].groupby(["dataset", "method"])["value"].mean().unstack()
     diff = means[a].round(decimals) - means[b].round(decimals)
     wins, losses = int((diff < 0).sum()), int((diff > 0).sum())
@@ -492,8 +495,9 @@ def win_draw_loss(
 
 
 def run_table1(config: dict[str, Any], base_seed: int) -> pd.DataFrame:
-    """Table 1 (§5.1): NB HDP estimates of P(X1 | y) on the two toy count tables, with the
-    spec's verified setting (None tying, concentrations every iteration, improper prior)."""
+    """Table 1 (the paper's §4.6): NB HDP estimates of P(X1 | y) on the two toy count tables,
+    in the setting of decision §5.1 (None tying, concentrations every iteration, improper
+    prior)."""
     from hierbn.estimators.hdp import fit_hdp
 
     records = []

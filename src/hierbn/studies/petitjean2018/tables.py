@@ -1,4 +1,4 @@
-"""W/D/L tables of petitjean2018's results (spec §5): HDP vs m-estimates (Table 2) and vs
+"""W/D/L tables of petitjean2018's results (decision §4.6): HDP vs m-estimates (Table 2) and vs
 random forest (Table 3), each with the paper's cells beside ours, the iteration x tying study
 (Figs 4–5), prior sensitivity, learning curves (Fig. 7) and timings (§6.6)."""
 
@@ -44,7 +44,7 @@ def _cell(cv: pd.DataFrame, a: str, b: str, metric: str, paper: str) -> dict[str
 def table2(cv: pd.DataFrame) -> pd.DataFrame:
     """Table 2 of petitjean2018: HDP vs m-estimate W/D/L per structure on 0-1 loss and RMSE,
     every paper cell with ours beside it (blank when the structure did not run); draws at 4
-    decimals, and the W-D-L at 3 decimals as the sensitivity of spec §7.15."""
+    decimals, and the W-D-L at 3 decimals as the sensitivity of decision §4.6."""
     rows = []
     for s in STRUCTURES:
         for metric in METRICS:
@@ -68,7 +68,8 @@ def table3(cv: pd.DataFrame) -> pd.DataFrame:
 
 
 def iteration_grid(config: dict[str, Any]) -> list[int]:
-    """Iteration counts of the iteration x tying study (spec E2/E3), the main one included."""
+    """Iteration counts of the iteration x tying study (decisions §E2/§E3), the main one
+    included."""
     study = config["cv"].get("iteration_study")
     return sorted({*study["iterations"], config["cv"]["hdp"]["iterations"]}) if study else []
 
@@ -100,7 +101,7 @@ def iteration_table(cv: pd.DataFrame, config: dict[str, Any]) -> pd.DataFrame:
 
 
 def prior_table(cv: pd.DataFrame) -> pd.DataFrame:
-    """Prior sensitivity (spec §7.1): HDP with the main prior vs the alternative prior, W/D/L
+    """Prior sensitivity (decision §7.1): HDP with the main prior vs the alternative prior, W/D/L
     per structure on RMSE and 0-1 loss (wins = the main prior better)."""
     present = set(cv["method"])
     rows = []
