@@ -1,11 +1,11 @@
 """Parent–child contingency tables over the *observed* parent configurations only.
 
-A dense table has ``prod(card[parents])`` rows, most of them empty once a node has a few
-many-level parents (METABRIC's candidate sets exceed 10^6 configurations). Every score and
-sampler of the project that sums over parent configurations gets exactly the same value from
-the sparse table, because an empty configuration contributes 0 (dombowsky2025 spec §2.5,
-decision A20): only the rows that occur in the data are built, by encoding each row's parent
-codes to one integer and counting with ``np.unique`` and ``np.bincount``.
+A dense table has ``prod(card[parents])`` rows, most of them empty once a node has a few many-level
+parents (METABRIC's candidate sets exceed 10^6 configurations). Every score and sampler of the
+project that sums over parent configurations gets exactly the same value from the sparse table,
+because an empty configuration contributes 0 (dombowsky2025 decisions §2.5 and A20): only the rows
+that occur in the data are built, by encoding each row's parent codes to one integer and counting
+with ``np.unique`` and ``np.bincount``.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ _MAX_KEY = 2**62
 class SparseTable:
     """``counts[p, x]``: rows of the data with the ``p``-th observed parent configuration
     ``configs[p]`` (parent codes, lexicographic order) and child value ``x``. A node without
-    parents has one configuration (the root convention of spec §1.2) and ``configs`` of width
-    0."""
+    parents has one configuration (the root convention of dombowsky2025 decisions §1.2) and
+    ``configs`` of width 0."""
 
     counts: np.ndarray  # (P, k) int64, every row sum > 0
     configs: np.ndarray  # (P, n_parents) int64

@@ -2,7 +2,8 @@
 within-Gibbs): pi(. | y) ~ Dir(t), t(x) ~ Gamma(rho/k, b). An observed configuration gets the
 eq. (14) posterior mean E[(n_yx + t_x) / (n_y + sum t)]; an unseen one E[t_x / sum t] over the
 same kept draws. Settings: iterations, burn, step_size (``auto``: the Robbins-Monro pilot of
-decision A2 from ``eps``; ``fixed``: ``eps``), b and rho_rule (decision A1)."""
+dombowsky2025 decision A2 from ``eps``; ``fixed``: ``eps``), b and rho_rule
+(dombowsky2025 decision A1)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """HiDDeN: hierarchical Dirichlet shrinkage of the CPTs of a discrete BN, sampled by
-MALA-within-Gibbs (Dombowsky & Dunson 2025; dombowsky2025 spec §1–2).
+MALA-within-Gibbs (Dombowsky & Dunson 2025, Sec. 2.3 and 3; dombowsky2025 decisions §1.2,
+§2.1 and §2.3).
 
 pi_{j|Pa}(. | x_Pa) ~ Dir(t_j) for every parent configuration, t_j(x) ~ Gamma(rho_j/k_j, b_j)
 (eq. 5, rate b_j). The samplers (Numba, :mod:`hierbn.estimators.hidden_kernels`) take sparse
@@ -12,9 +13,9 @@ parent–child tables (observed configurations only, :mod:`hierbn.bn.sparse_tabl
 * :func:`sample_edges` — Algorithm 1 + Algorithm 2 over a candidate set with Beta(c, d) edge
   indicators.
 
-``step_size="auto"`` runs a Robbins–Monro pilot toward acceptance 0.574 and freezes the step
-sizes for the production chain (§2.2, decision A2). Seeds are ``numpy.random.SeedSequence``\\ s,
-one per chain.
+``step_size="auto"`` runs a Robbins–Monro pilot toward acceptance 0.574 and freezes the step sizes
+for the production chain (dombowsky2025 decisions §2.2 and A2). Seeds are
+``numpy.random.SeedSequence``\\ s, one per chain.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ PILOT_ITERATIONS = 2000
 
 
 def gamma_shape(k: int, rho_rule: str) -> float:
-    """Shape rho_j/k_j of the Gamma prior on t_j(x) (decision A1): ``code`` rho = k (shape 1,
-    what every experiment of the paper ran), ``text`` rho = k + 1."""
+    """Shape rho_j/k_j of the Gamma prior on t_j(x) (dombowsky2025 decision A1): ``code`` rho =
+    k (shape 1, what every experiment of the paper ran), ``text`` rho = k + 1."""
     if rho_rule not in RHO_RULES:
         raise ValueError(f"rho_rule must be one of {RHO_RULES}, got {rho_rule!r}")
     return 1.0 if rho_rule == "code" else (k + 1.0) / k
@@ -177,7 +178,8 @@ def chain_seed(seq: np.random.SeedSequence) -> int:
 
 
 def initial_t(seq: np.random.SeedSequence, k: int, init: str) -> np.ndarray:
-    """t^(0): Exp(1) draws (fixed-parent samplers, [code]) or ones (structure samplers), A4."""
+    """t^(0): Exp(1) draws (fixed-parent samplers, [code]) or ones (structure samplers),
+    dombowsky2025 decision A4."""
     if init not in INITS:
         raise ValueError(f"init must be one of {INITS}, got {init!r}")
     if init == "ones":
@@ -234,9 +236,9 @@ def fit_fixed_parents(
 ) -> FixedParentFit:
     """Algorithm 1 on each replicate's table ``[configuration, x]`` (all with k columns).
     ``order="code"`` is [code]'s fixed-parent order (MALA with the previous u, then u; u^(0) ~
-    U(0,1)); ``"structure"`` draws u first. Draw 0 is t^(0) (A3: burn-in 0 averages it in):
-    ``init`` draws it, or ``t0[r]`` gives each chain's (e.g. exact posterior draws, to check
-    that the sampler leaves the posterior invariant)."""
+    U(0,1)); ``"structure"`` draws u first. Draw 0 is t^(0) (dombowsky2025 decision A3: burn-in 0
+    averages it in): ``init`` draws it, or ``t0[r]`` gives each chain's (e.g. exact posterior draws,
+    to check that the sampler leaves the posterior invariant)."""
     _check_run(n_iter, burn, step_size)
     if order not in ORDERS:
         raise ValueError(f"order must be one of {ORDERS}, got {order!r}")
@@ -307,11 +309,11 @@ def sample_models(
     t0: np.ndarray | None = None,
     initial_models: Sequence[int] | None = None,
 ) -> ModelFit:
-    """Algorithm 4 (Algorithm 3 when one node varies): ``tables[r][j][m]`` is replicate r's
-    table of varying node j (``cards[j]`` values) under model m; ``prior`` the model
-    probabilities (uniform by default; 0 excludes a model, e.g. a cyclic one). The initial
-    model is drawn from the prior (A4) unless ``initial_models`` gives each chain's; ``t0``
-    ``[R, J, k]`` overrides ``init``."""
+    """Algorithm 4 (Algorithm 3 when one node varies): ``tables[r][j][m]`` is replicate r's table of
+    varying node j (``cards[j]`` values) under model m; ``prior`` the model probabilities (uniform
+    by default; 0 excludes a model, e.g. a cyclic one). The initial model is drawn from the prior
+    (dombowsky2025 decision A4) unless ``initial_models`` gives each chain's; ``t0`` ``[R, J, k]``
+    overrides ``init``."""
     _check_run(n_iter, burn, step_size)
     if len(seeds) != len(tables):
         raise ValueError(f"{len(tables)} replicates but {len(seeds)} seeds")
@@ -381,7 +383,8 @@ def sample_edges(
     step_size: str = "fixed",
 ) -> EdgeFit:
     """Algorithm 2: ``child`` codes 0..k-1, ``candidates[row, j']`` codes of Ca(j) (any number
-    of levels). z^(0) ~ Bernoulli(c/(c+d)) independently, t^(0) per ``init`` (A4)."""
+    of levels). z^(0) ~ Bernoulli(c/(c+d)) independently, t^(0) per ``init``
+    (dombowsky2025 decision A4)."""
     _check_run(n_iter, burn, step_size)
     y = np.ascontiguousarray(child, dtype=np.int64)
     x_cand = np.ascontiguousarray(candidates, dtype=np.int64)

@@ -1,4 +1,5 @@
-"""Exact HiDDeN posteriors of a binary node by 2-D grid integration (dombowsky2025 §7 claim 3):
+"""Exact HiDDeN posteriors of a binary node by 2-D grid integration (dombowsky2025 decisions §7,
+claim 3):
 the oracle the MALA-within-Gibbs chains are checked against, in the tests and in the study's
 checks step.
 

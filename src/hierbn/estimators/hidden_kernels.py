@@ -1,9 +1,11 @@
-"""Numba kernels of the HiDDeN MALA-within-Gibbs sampler (dombowsky2025 §3, Algorithms 1–4).
+"""Numba kernels of the HiDDeN MALA-within-Gibbs sampler (Dombowsky & Dunson 2025, Sec. 3–4,
+Algorithms 1–4).
 
 Hand-written because they run inside Numba, chain after chain, ~10^5–10^6 times per data set.
 
 Per node j with child values x and observed parent configurations p (a sparse table; empty
-configurations contribute exactly 0, decision A20), shape s = rho_j / k_j and rate b_j:
+configurations contribute exactly 0, dombowsky2025 decision A20), shape s = rho_j / k_j and rate
+b_j:
 
 * the data part of log h_{j,x} (eq. 9) is A_x(t) = sum_p [lgamma(N_px + t) - lgamma(t)] and of
   its derivative (eq. 10) A'_x(t) = sum_p [psi(N_px + t) - psi(t)]. Both depend on column x
@@ -17,7 +19,7 @@ configurations contribute exactly 0, decision A20), shape s = rho_j / k_j and ra
   Gamma draws instead of one Beta per configuration, the cheaper way chosen per table (Table 3
   has ~150 configurations holding a handful of rows each);
 * log h(t) = -b t + (s-1) log t + A(t) + t L, and the MALA step is eq. (12) on untransformed t,
-  a proposal t* <= 0 rejected outright (§2.1);
+  a proposal t* <= 0 rejected outright (dombowsky2025 decisions §2.1);
 * the node score (log of eq. 7) is sum_p [lgamma(beta) - lgamma(N_p + beta)] + sum_x A_x(t_x),
   its first part from the histogram of parent counts.
 
@@ -38,7 +40,7 @@ from hierbn.special import digamma
 
 SMALL_COUNT = 16
 PRODUCT_LIMIT = 1e15  # (t + 16)^16 stays far below the float range
-TARGET_ACCEPTANCE = 0.574  # Roberts & Rosenthal (1998), quoted in §2.2
+TARGET_ACCEPTANCE = 0.574  # Roberts & Rosenthal (1998), quoted in dombowsky2025 decisions §2.2
 
 
 # ----------------------------------------------------------------------------- log h pieces
@@ -89,9 +91,9 @@ def parent_part(beta: float, pvals: np.ndarray, pmult: np.ndarray, nph: int) -> 
 
 @njit(cache=True)
 def log_u_sum(beta: float, parent_counts: np.ndarray, exceed: np.ndarray) -> float:
-    """A draw of L = sum_p log u_p, u_p ~ Beta(beta, N_p) independently (Alg. 1 lines 2–4); an
-    empty configuration (padding) has u = 1, log u = 0 (decision A20). With ``exceed`` (m_i =
-    #{p : N_p > i}, i < max N_p) non-empty, L = -sum_i Gamma(m_i) / (beta + i) instead."""
+    """A draw of L = sum_p log u_p, u_p ~ Beta(beta, N_p) independently (Alg. 1 lines 2–4); an empty
+    configuration (padding) has u = 1, log u = 0 (dombowsky2025 decision A20). With ``exceed`` (m_i
+    = #{p : N_p > i}, i < max N_p) non-empty, L = -sum_i Gamma(m_i) / (beta + i) instead."""
     total = 0.0
     if exceed.shape[0] > 0:
         for i in range(exceed.shape[0]):
@@ -125,7 +127,8 @@ def exceedances(parent_counts: np.ndarray, out: np.ndarray) -> int:
 
 @njit(cache=True)
 def log_u_uniform(parent_counts: np.ndarray) -> float:
-    """L with u_p ~ U(0, 1): the fixed-parent sampler's initial state ([code], §2.3)."""
+    """L with u_p ~ U(0, 1): the fixed-parent sampler's initial state ([code],
+    dombowsky2025 decisions §2.3)."""
     total = 0.0
     for p in range(parent_counts.shape[0]):
         if parent_counts[p] > 0:
@@ -166,7 +169,8 @@ def mala_step(
 
 @njit(cache=True)
 def adapt_step_size(log_eps: float, iteration: int, accept_prob: float) -> float:
-    """Robbins–Monro pilot update log eps += r^-0.6 (alpha_r - 0.574) (§2.2, decision A2)."""
+    """Robbins–Monro pilot update log eps += r^-0.6 (alpha_r - 0.574)
+    (dombowsky2025 decisions §2.2 and A2)."""
     return log_eps + iteration**-0.6 * (accept_prob - TARGET_ACCEPTANCE)
 
 
@@ -176,8 +180,8 @@ def _fixed_chain(
     vals, mult, nh, parent_counts, pvals, pmult, nph, exceed, counts, t, eps, b, s, n_iter, burn,
     code_order, adapt, seed, acc, pred_sum, logpost, t_trace, pred_trace,
 ):  # fmt: skip
-    """One chain of Algorithm 1 for one node. ``code_order``: MALA with the previous u, then
-    refresh u, starting from u ~ U(0,1) ([code], §2.3 notes); else u then MALA. Draw 0 is
+    """One chain of Algorithm 1 for one node. ``code_order``: MALA with the previous u, then refresh
+    u, starting from u ~ U(0,1) ([code], dombowsky2025 decisions §2.3); else u then MALA. Draw 0 is
     the initial state; quantities after ``burn`` draws are averaged (pred_sum, acc)."""
     np.random.seed(seed)
     k = t.shape[0]
@@ -310,7 +314,7 @@ def _model_chain(
 ):  # fmt: skip
     """One chain of Algorithm 1 + Algorithm 4 over candidate models (u, then MALA, per varying
     node, then the model; u is re-drawn from the current model's table each sweep, so it is
-    never stale after a model change, §2.3)."""
+    never stale after a model change, dombowsky2025 decisions §2.3)."""
     np.random.seed(seed)
     n_nodes = kj.shape[0]
     n_models = log_prior.shape[0]
@@ -318,7 +322,7 @@ def _model_chain(
     probs = np.empty(n_models)
     log_eps = np.log(eps)
     m = m0
-    if m < 0:  # drawn from the prior (A4)
+    if m < 0:  # drawn from the prior (dombowsky2025 decision A4)
         m = _draw_categorical(log_prior.copy(), probs)
     for r in range(n_iter):
         if r > 0:
@@ -564,10 +568,10 @@ def cached_score(slot, cache, t, k) -> float:
 def edge_chain(
     x_cand, cards, y, k, c, d, t, eps, b, s, z, n_iter, burn, adapt, seed,
 ):  # fmt: skip
-    """One chain of Algorithm 1 + Algorithm 2 for one node: u and MALA under the current
-    parent set, then each candidate's indicator in turn from eq. (13) with gamma_j
-    integrated out (Beta(c, d) prior). Returns (z draws [n_iter, C], acceptances [k],
-    log-posterior [n_iter] (App. B with the correct shape, decision A19), t draws, step sizes)."""
+    """One chain of Algorithm 1 + Algorithm 2 for one node: u and MALA under the current parent set,
+    then each candidate's indicator in turn from eq. (13) with gamma_j integrated out (Beta(c, d)
+    prior). Returns (z draws [n_iter, C], acceptances [k], log-posterior [n_iter] (App. B with the
+    correct shape, dombowsky2025 decision A19), t draws, step sizes)."""
     np.random.seed(seed)
     n = y.shape[0]
     n_cand = cards.shape[0]

@@ -1,7 +1,8 @@
 """Structure learning with HiDDeN on the sampler of :mod:`hierbn.estimators.hidden`
-(dombowsky2025 spec §3): Markov blankets (Ca(j) = every other variable, Algorithm 2, §3.3),
-parent sets under a known ordering (Algorithm 2 per node with its own candidate set; the nodes
-are independent, §3.4) and candidate parent sets (Algorithm 3, §3.2), with the estimators of
+(Dombowsky & Dunson 2025, Sec. 4): Markov blankets (Ca(j) = every other variable, Algorithm 2,
+dombowsky2025 decisions §3.3), parent sets under a known ordering (Algorithm 2 per node with its
+own candidate set; the nodes are independent, dombowsky2025 decisions §3.4) and candidate parent
+sets (Algorithm 3, dombowsky2025 decisions §3.2), with the estimators of dombowsky2025 decisions
 §2.4: edge probabilities, the MAP set (the most visited indicator vector) and the median
 probability (MPM) set (edges with probability > 1/2)."""
 
@@ -101,8 +102,8 @@ def markov_blanket(
     burn: int,
     **settings,
 ) -> tuple[EdgeFit, ParentPosterior]:
-    """§3.3: the conditional model of ``target`` given every other variable; its "parent set"
-    is the Markov blanket Mb(target)."""
+    """dombowsky2025 decisions §3.3: the conditional model of ``target`` given every other variable;
+    its "parent set" is the Markov blanket Mb(target)."""
     codes = _check_data(data)
     j = _check_node(target, codes.shape[1], "target")
     others = [c for c in range(codes.shape[1]) if c != j]
@@ -117,9 +118,10 @@ def hamming(selected: Sequence[int], truth: Sequence[int]) -> int:
 @dataclass(frozen=True)
 class SetPosterior:
     """Algorithm 3 for one node: ``parent_sets[m]`` with visit frequency ``frequency[m]`` and
-    Rao–Blackwellised probability ``rao_blackwell[m]`` (A5), the MAP set (largest frequency) and
-    ``edge_probability[v]`` = total frequency of the sets containing variable ``v``, computed
-    from the parent-set samples (A14), for every variable of any candidate set."""
+    Rao–Blackwellised probability ``rao_blackwell[m]`` (dombowsky2025 decision A5), the MAP set
+    (largest frequency) and ``edge_probability[v]`` = total frequency of the sets containing
+    variable ``v``, computed from the parent-set samples (dombowsky2025 decision A14), for every
+    variable of any candidate set."""
 
     parent_sets: tuple[tuple[int, ...], ...]
     frequency: np.ndarray

@@ -1,5 +1,5 @@
 """Decomposable structure scores of a discrete Bayesian network, as bnlearn's ``score()``
-computes them: log-likelihood, BIC, AIC and BDeu (dombowsky2025 spec §4.3 / decision A16).
+computes them: log-likelihood, BIC, AIC and BDeu (dombowsky2025 decisions §4.3 and A16).
 
 The scores are the HiDDeN competitors, so they follow bnlearn's conventions exactly (natural
 logs, larger is better):
@@ -39,9 +39,9 @@ _MAX_CARD = 2**62
 
 @dataclass(frozen=True)
 class NodeScores:
-    """Scores of one node (family) or, summed, of a whole network (dombowsky2025 spec §4.3 /
-    decision A16): ``loglik``, ``bic``, ``aic`` and ``bde`` (BDeu) in nats, larger is better,
-    and ``parameters``, the number ``d`` of free parameters bnlearn counts."""
+    """Scores of one node (family) or, summed, of a whole network
+    (dombowsky2025 decisions §4.3 and A16): ``loglik``, ``bic``, ``aic`` and ``bde`` (BDeu) in nats,
+    larger is better, and ``parameters``, the number ``d`` of free parameters bnlearn counts."""
 
     loglik: float
     bic: float
@@ -122,8 +122,8 @@ def _family_scores(y: np.ndarray, pa: np.ndarray, iss: float) -> NodeScores:
 
 
 def node_scores(child: np.ndarray, parents: np.ndarray, iss: float = 1.0) -> NodeScores:
-    """bnlearn's node scores of ``child`` given ``parents`` (dombowsky2025 spec §4.3 /
-    decision A16).
+    """bnlearn's node scores of ``child`` given ``parents``
+    (dombowsky2025 decisions §4.3 and A16).
 
     ``child`` is a 1-d array of non-negative integer codes and ``parents`` a ``[row, parent]``
     array of non-negative integer codes with the same number of rows (width 0 for a root
@@ -205,9 +205,9 @@ def _check_dag(parent_sets: Sequence[Sequence[int]], n_nodes: int) -> list[np.nd
 def network_scores(
     data: np.ndarray, parent_sets: Sequence[Sequence[int]], iss: float = 1.0
 ) -> NodeScores:
-    """bnlearn's network scores (sums of the node scores, dombowsky2025 spec §4.3 / decision
-    A16) of the DAG with ``parent_sets[i]`` the parents of column ``i`` of
-    ``data[row, node]`` (non-negative integer codes, not necessarily contiguous).
+    """bnlearn's network scores (sums of the node scores,
+    dombowsky2025 decisions §4.3 and A16) of the DAG with ``parent_sets[i]`` the parents of
+    column ``i`` of ``data[row, node]`` (non-negative integer codes, not necessarily contiguous).
 
     Raises ``ValueError`` naming the argument for bad codes or empty ``data``, a
     ``parent_sets`` that is not one list of distinct in-range node indices per column or is

@@ -1,5 +1,5 @@
 """Neighbourhood selection by the multinomial grouped lasso with R glmnet's conventions
-(dombowsky2025 spec §4.2 and §4.5 "Competitors", decision A9): the behaviour of
+(the lasso competitor of dombowsky2025 decisions §4.2, §4.5 and A9): the behaviour of
 ``cv.glmnet(x, y, family = "multinomial", type.multinomial = "grouped", alpha = 1)`` with its
 defaults (standardize = TRUE, 100 λ, 10 folds, deviance), read at ``lambda.1se``.
 
@@ -9,10 +9,11 @@ Conventions, each from glmnet:
   treatment-coded dummies of every candidate (first observed level dropped, the intercept column
   removed). Every column is standardised by its mean and population (1/n) standard deviation;
   a constant column stays zero and never enters (glmnet's ``ju = 0``).
-- *Objective*: ``-(1/n) loglik(b0 + Z B) + λ Σ_j ‖B_j‖₂`` with ``B_j`` the K class coefficients
-  of dummy column ``j`` and unpenalised intercepts ``b0``. glmnet's "grouped" groups the
-  **class** coefficients of one column; it does not group the dummies of one factor (A9). The
-  minimiser has ``Σ_k B_jk = 0`` (the likelihood ignores a common shift, the norm does not).
+- *Objective*: ``-(1/n) loglik(b0 + Z B) + λ Σ_j ‖B_j‖₂`` with ``B_j`` the K class coefficients of
+  dummy column ``j`` and unpenalised intercepts ``b0``. glmnet's "grouped" groups the **class**
+  coefficients of one column; it does not group the dummies of one factor
+  (dombowsky2025 decision A9). The minimiser has ``Σ_k B_jk = 0`` (the likelihood ignores a common
+  shift, the norm does not).
 - *Solver*: FISTA with adaptive restart (hand-written: no library offers this penalty), step
   1/L with Böhning's bound ``diag(p) - p pᵀ ≼ I/2`` giving ``L = ½ σ_max([1, Z])² / n``; warm
   starts along the path; stop when the gradient-mapping norm ``L ‖w⁺ - v‖_∞ ≤ tol``.
@@ -30,7 +31,8 @@ Conventions, each from glmnet:
 With two classes the fit is L1 logistic regression: the norm of ``(-γ/2, γ/2)`` is ``|γ|/√2``,
 so the logistic coefficients ``γ = B_·2 - B_·1`` minimise ``-(1/n) loglik + (λ/√2) ‖γ‖₁``.
 
-Reproducing the bugs of the authors' code (A9), for the ``emulate_code_bugs`` setting:
+Reproducing the bugs of the authors' code (dombowsky2025 decision A9), for the ``emulate_code_bugs``
+setting:
 
 - (i) LUCAS Lung_cancer: the response was Allergy while the design was every variable but
   Lung_cancer. The caller reproduces it by passing ``target`` = Allergy with ``candidates`` =
@@ -94,7 +96,8 @@ class NeighbourSelection:
 def dummy_design(codes: np.ndarray, columns: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """Treatment-coded dummies of ``codes[:, c]`` for each c in ``columns`` (in that order):
     one 0/1 column per observed level but the first (smallest) one, as R's
-    ``model.matrix(y ~ ., data)[, -1]`` gives for factors with their observed levels (spec §4.2).
+    ``model.matrix(y ~ ., data)[, -1]`` gives for factors with their observed levels
+    (dombowsky2025 decisions §4.2).
     Returns the (n, m) float matrix and ``source[j]``, the column of ``codes`` behind dummy j.
     A column with a single observed level gives no dummy."""
     blocks, source = [], []
@@ -281,7 +284,7 @@ def _check_columns(
     codes: np.ndarray, target: int, candidates: Sequence[int]
 ) -> tuple[np.ndarray, tuple[int, ...]]:
     """Validated integer codes and candidate indices (a target among its own candidates is
-    allowed: it reproduces bug (i) of A9)."""
+    allowed: it reproduces bug (i) of dombowsky2025 decision A9)."""
     array = np.asarray(codes)
     if array.ndim != 2:
         raise ValueError(f"codes must be a 2-d array [row, variable], got shape {array.shape}")
@@ -310,10 +313,10 @@ def select_neighbours(
     tol: float = 1e-7,
 ) -> NeighbourSelection:
     """cv.glmnet's multinomial grouped lasso of ``codes[:, target]`` on the dummies of
-    ``codes[:, candidates]`` (spec §4.2, §4.5, A9): the candidates with a nonzero coefficient at
-    ``lambda.1se`` (and at ``lambda.min``), with the λ path and the CV curve. ``seed`` drives the
-    fold assignment. The response must have at least two observed classes, each seen twice
-    (glmnet refuses a class with 0 or 1 observation)."""
+    ``codes[:, candidates]`` (dombowsky2025 decisions §4.2, §4.5 and A9): the candidates with a
+    nonzero coefficient at ``lambda.1se`` (and at ``lambda.min``), with the λ path and the CV curve.
+    ``seed`` drives the fold assignment. The response must have at least two observed classes, each
+    seen twice (glmnet refuses a class with 0 or 1 observation)."""
     array, cand = _check_columns(codes, target, candidates)
     if int(n_folds) != n_folds or not 3 <= n_folds <= len(array):
         raise ValueError(f"n_folds must be an integer in [3, {len(array)}], got {n_folds!r}")
@@ -351,7 +354,8 @@ def select_neighbours(
 
 
 def emulate_rowname_parents(selection: NeighbourSelection) -> tuple[int, ...]:
-    """**Reproduces a bug** of the authors' METABRIC code (A9 (ii)), for ``emulate_code_bugs``:
-    "parents" read from the row names of the coefficient matrix, i.e. every candidate with at
-    least one dummy column, whatever the coefficients. Not a selection rule."""
+    """**Reproduces a bug** of the authors' METABRIC code (bug (ii) of dombowsky2025 decision A9),
+    for ``emulate_code_bugs``: "parents" read from the row names of the coefficient matrix, i.e.
+    every candidate with at least one dummy column, whatever the coefficients. Not a selection
+    rule."""
     return tuple(c for c in selection.candidates if np.any(selection.source == c))

@@ -1,22 +1,22 @@
 """Markov-blanket discovery by Grow-Shrink (GS) and IAMB with the semantics of bnlearn's
 ``learn.mb(data, node, method = "gs" | "iamb")`` and its defaults: test ``"mi"``, α = 0.05
-(dombowsky2025 spec §4.2 "Competitors", decision A17). Written from the spec's description of
-bnlearn's behaviour, not from its source.
+(the competitors of dombowsky2025 decisions §4.2 and A17). Written from bnlearn's documented
+behaviour, not from its source.
 
 The test is the conditional G² (log-likelihood ratio) test of X ⫫ Y | Z on integer-coded
 discrete data,
 
     G² = 2 Σ_{x,y,z} n_xyz log(n_xyz n_z / (n_xz n_yz)) = 2 N Î(X; Y | Z),
 
-referred to χ² with df = (r_x − 1)(r_y − 1) ∏_{z∈Z} r_z and no df adjustment (A17). Every r is
-the number of *observed* levels of that column in the whole data set, as bnlearn uses the
-levels of R factors, which drop unused levels (A16); a level missing from one stratum does not
-lower df.
+referred to χ² with df = (r_x − 1)(r_y − 1) ∏_{z∈Z} r_z and no df adjustment
+(dombowsky2025 decision A17). Every r is the number of *observed* levels of that column in the whole
+data set, as bnlearn uses the levels of R factors, which drop unused levels
+(dombowsky2025 decision A16); a level missing from one stratum does not lower df.
 
-Both searches decide "dependent" when p ≤ α, the spec's convention (§4.2: "adds the
-minimum-p-value node while p ≤ α"), and "independent" when p > α. The search loops are
-written against a p-value callable (:data:`PValue`), so the same code runs on the G² test
-(:func:`grow_shrink`, :func:`iamb`) and on any other test, e.g. a d-separation oracle.
+Both searches decide "dependent" when p ≤ α (IAMB adds the minimum-p-value node while p ≤ α,
+dombowsky2025 decision A17), and "independent" when p > α. The search loops are written against a
+p-value callable (:data:`PValue`), so the same code runs on the G² test (:func:`grow_shrink`,
+:func:`iamb`) and on any other test, e.g. a d-separation oracle.
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ def _check_data(data: Any) -> np.ndarray:
 
 
 def _observed_levels(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Dense codes ``0..r_j-1`` of every column over its observed levels, and the r_j (A16)."""
+    """Dense codes ``0..r_j-1`` of every column over its observed levels, and the r_j
+    (dombowsky2025 decision A16)."""
     dense = np.empty_like(codes)
     levels = np.empty(codes.shape[1], dtype=np.int64)
     for j in range(codes.shape[1]):
@@ -114,11 +115,12 @@ def _g2(dense: np.ndarray, levels: np.ndarray, x: int, y: int, z: Sequence[int])
 
 def g2_test(x: int, y: int, z: Sequence[int], data: Any) -> G2Result:
     """Conditional G² test ("mi" in bnlearn) of column ``x`` ⫫ column ``y`` given the columns
-    ``z`` (possibly empty) of ``data[row, column]`` (non-negative integer codes), spec §4.2.
+    ``z`` (possibly empty) of ``data[row, column]`` (non-negative integer codes),
+    dombowsky2025 decision A17.
 
-    Returns the statistic, df = (r_x − 1)(r_y − 1) ∏ r_z over the observed levels of each
-    column in the whole ``data`` (no df adjustment, A17), and the χ² upper-tail p-value. When
-    df = 0 (a constant column) the statistic is 0 and the p-value is taken as 1.
+    Returns the statistic, df = (r_x − 1)(r_y − 1) ∏ r_z over the observed levels of each column in
+    the whole ``data`` (no df adjustment, dombowsky2025 decision A17), and the χ² upper-tail
+    p-value. When df = 0 (a constant column) the statistic is 0 and the p-value is taken as 1.
     """
     codes = _check_data(data)
     n_vars = codes.shape[1]
@@ -133,7 +135,8 @@ def g2_test(x: int, y: int, z: Sequence[int], data: Any) -> G2Result:
 
 
 def grow_shrink_search(pvalue: PValue, candidates: Sequence[int], alpha: float) -> list[int]:
-    """Grow-Shrink over ``candidates`` (their order is the scan order), spec §4.2 / A17.
+    """Grow-Shrink over ``candidates`` (their order is the scan order),
+    dombowsky2025 decisions §4.2 and A17.
 
     Grow: scan the candidates in order and add the first one not yet in the blanket B with
     ``pvalue(c, B) <= alpha``; after each addition restart the scan from the first candidate;
@@ -157,7 +160,7 @@ def grow_shrink_search(pvalue: PValue, candidates: Sequence[int], alpha: float) 
 
 
 def iamb_search(pvalue: PValue, candidates: Sequence[int], alpha: float) -> list[int]:
-    """IAMB over ``candidates``, spec §4.2 / A17.
+    """IAMB over ``candidates``, dombowsky2025 decisions §4.2 and A17.
 
     Forward: test every candidate outside the blanket B given B and add the one with the
     minimum p-value (ties go to the earliest candidate) while that p-value is <= alpha.
@@ -204,13 +207,13 @@ def _search(
 
 def grow_shrink(data: Any, target: int, alpha: float = 0.05) -> list[int]:
     """Markov blanket of column ``target`` by Grow-Shrink with the G² test, as bnlearn's
-    ``learn.mb(data, node, method = "gs")`` (spec §4.2, A17); see :func:`grow_shrink_search`
-    for the loops. Returns sorted column indices."""
+    ``learn.mb(data, node, method = "gs")`` (dombowsky2025 decisions §4.2 and A17); see
+    :func:`grow_shrink_search` for the loops. Returns sorted column indices."""
     return _search(grow_shrink_search, data, target, alpha)
 
 
 def iamb(data: Any, target: int, alpha: float = 0.05) -> list[int]:
     """Markov blanket of column ``target`` by IAMB with the G² test, as bnlearn's
-    ``learn.mb(data, node, method = "iamb")`` (spec §4.2, A17); see :func:`iamb_search` for
-    the loops. Returns sorted column indices."""
+    ``learn.mb(data, node, method = "iamb")`` (dombowsky2025 decisions §4.2 and A17); see
+    :func:`iamb_search` for the loops. Returns sorted column indices."""
     return _search(iamb_search, data, target, alpha)

@@ -1,5 +1,5 @@
 """Score-based structure search with bnlearn's ``hc()`` and ``tabu()`` semantics on the
-decomposable BIC (dombowsky2025 spec §4.5 "Competitors: HC and TABU" and decision A18).
+decomposable BIC (the HC and TABU competitors of dombowsky2025 decisions §4.5 and A18).
 
 Both searches start from the empty graph plus the whitelisted arcs and move by single-arc
 operations: *add* ``u -> v``, *delete* ``u -> v`` or *reverse* ``u -> v`` into ``v -> u``.
@@ -7,10 +7,10 @@ An operation is legal when the arc it creates is not blacklisted, the arc it rem
 is not whitelisted, and the graph stays acyclic (checked by reachability: adding ``u -> v``
 needs no path ``v ~> u``; reversing ``u -> v`` needs no path ``u ~> v`` other than the arc).
 
-The score is bnlearn's BIC, ``loglik - (d / 2) log n`` (larger is better; spec §4.3 / A16
-via :func:`hierbn.scoring.decomposable.node_scores`). It decomposes over families, so an
-operation's score change needs the families of at most two nodes; each family
-``(node, parents)`` is scored once per search and cached.
+The score is bnlearn's BIC, ``loglik - (d / 2) log n`` (larger is better;
+dombowsky2025 decisions §4.3 and A16, via :func:`hierbn.scoring.decomposable.node_scores`). It
+decomposes over families, so an operation's score change needs the families of at most two nodes;
+each family ``(node, parents)`` is scored once per search and cached.
 
 Numerical and tie-breaking conventions (ours; bnlearn's only documented rule is "largest
 improvement"):
@@ -23,13 +23,13 @@ improvement"):
   first in this order whose score change is not exceeded by more than ``tol`` by any other,
   so on exact ties the lower-numbered node becomes the parent.
 
-Hill climbing (``hc``) applies the best legal operation while it improves the score by more
-than ``tol``. Tabu search (``tabu``, A18) applies the best legal operation whose resulting
-network is not among the last ``tabu`` networks visited (the start included), even when it
-lowers the score; it stops once ``max_tabu`` consecutive iterations have not raised the best
-score seen by more than ``tol`` (bnlearn's ``max.tabu``: "the iterations tabu search can
-perform without improving the best network score"), or when no non-tabu legal operation is
-left, and returns the best network seen (the first one, on ties).
+Hill climbing (``hc``) applies the best legal operation while it improves the score by more than
+``tol``. Tabu search (``tabu``, dombowsky2025 decision A18) applies the best legal operation whose
+resulting network is not among the last ``tabu`` networks visited (the start included), even when it
+lowers the score; it stops once ``max_tabu`` consecutive iterations have not raised the best score
+seen by more than ``tol`` (bnlearn's ``max.tabu``: "the iterations tabu search can perform without
+improving the best network score"), or when no non-tabu legal operation is left, and returns the
+best network seen (the first one, on ties).
 """
 
 from __future__ import annotations
@@ -200,9 +200,9 @@ def hill_climbing(
     whitelist: Iterable[Sequence[int]] = (),
     max_iter: int | None = None,
 ) -> list[list[int]]:
-    """bnlearn's ``hc()`` with its defaults on the BIC (dombowsky2025 spec §4.5, decision
-    A18): greedy add/delete/reverse from the empty graph (plus ``whitelist``) until no legal
-    operation raises the BIC by more than the tolerance (see the module docstring).
+    """bnlearn's ``hc()`` with its defaults on the BIC (dombowsky2025 decisions §4.5 and A18):
+    greedy add/delete/reverse from the empty graph (plus ``whitelist``) until no legal operation
+    raises the BIC by more than the tolerance (see the module docstring).
 
     ``data[row, column]`` holds non-negative integer codes; ``blacklist`` and ``whitelist``
     are ``(from, to)`` column-index pairs that may never / must always appear; ``max_iter``
@@ -233,13 +233,12 @@ def tabu_search(
     max_tabu: int = 10,
     max_iter: int | None = None,
 ) -> list[list[int]]:
-    """bnlearn's ``tabu()`` with its defaults on the BIC (dombowsky2025 spec §4.5, decision
-    A18): from the empty graph (plus ``whitelist``), apply at each iteration the best legal
-    operation whose resulting network is not among the last ``tabu`` networks visited, even
-    if it lowers the BIC; stop once ``max_tabu`` consecutive iterations have not raised the
-    best BIC seen by more than the tolerance, when no such operation exists, or after
-    ``max_iter`` operations (``None``: no cap). Returns the best network seen as sorted
-    parent lists per column.
+    """bnlearn's ``tabu()`` with its defaults on the BIC (dombowsky2025 decisions §4.5 and A18):
+    from the empty graph (plus ``whitelist``), apply at each iteration the best legal operation
+    whose resulting network is not among the last ``tabu`` networks visited, even if it lowers the
+    BIC; stop once ``max_tabu`` consecutive iterations have not raised the best BIC seen by more
+    than the tolerance, when no such operation exists, or after ``max_iter`` operations (``None``:
+    no cap). Returns the best network seen as sorted parent lists per column.
 
     The arguments are those of :func:`hill_climbing`, plus ``tabu`` and ``max_tabu``
     (integers >= 1; bnlearn's ``tabu = 10`` and ``max.tabu = tabu``). Raises ``ValueError``
@@ -272,7 +271,8 @@ def tabu_search(
 
 def network_bic(data: Any, parent_sets: Sequence[Sequence[int]]) -> float:
     """bnlearn's BIC of the DAG with ``parent_sets[i]`` the parents of column ``i`` of
-    ``data[row, column]`` (dombowsky2025 spec §4.3 / A16; the score both searches maximise).
+    ``data[row, column]`` (dombowsky2025 decisions §4.3 and A16; the score both searches
+    maximise).
     Raises ``ValueError`` naming the argument for bad codes or a ``parent_sets`` that is not
     a DAG on the columns."""
     return network_scores(data, parent_sets).bic

@@ -1,8 +1,8 @@
-"""ALARM with the true graph (dombowsky2025 §4.6, App. F.2; Figure 10) and its structure (App.
-F.3; Tables 10-11): the seven variables of Table 9 from bnlearn's ``alarm`` (20,000 rows),
-random subsamples of 200 rows (decision A15: R's ``set.seed(1); sample()`` cannot be replayed,
-so subsample 0 is the headline one and the others show the spread), Algorithm 1 on each child
-of Figure 9 and Algorithm 3 over the candidate parent sets of F.3."""
+"""ALARM with the true graph (dombowsky2025 decisions §4.6, App. F.2; Figure 10) and its structure
+(App. F.3; Tables 10-11): the seven variables of Table 9 from bnlearn's ``alarm`` (20,000 rows),
+random subsamples of 200 rows (decision A15: R's ``set.seed(1); sample()`` cannot be replayed, so
+subsample 0 is the headline one and the others show the spread), Algorithm 1 on each child of Figure
+9 and Algorithm 3 over the candidate parent sets of F.3."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def subsample(table: pd.DataFrame, index: int, size: int, seed: int) -> pd.DataF
 def dense_table(child: np.ndarray, parents: np.ndarray, cards: tuple[int, ...], k: int):
     """Counts [configuration, x] over every parent configuration (last parent fastest), so the
     eq. (14) predictive covers unobserved configurations too (t/beta there; their empty rows
-    add exactly 0 to the sampler, A20)."""
+    add exactly 0 to the sampler, decision A20)."""
     config = np.ravel_multi_index(tuple(parents.T), cards) if parents.shape[1] else 0
     counts = np.zeros((int(np.prod(cards)), k), dtype=np.int64)
     np.add.at(counts, (config, child), 1)
@@ -75,9 +75,10 @@ def dense_table(child: np.ndarray, parents: np.ndarray, cards: tuple[int, ...], 
 def run_alarm_subsample(
     table: pd.DataFrame, index: int, config: dict[str, Any], seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Algorithm 1 ([code] order, t^(0) per the config ([code]: Exp(1), A4), burn-in A3) for HIST, LVV,
-    STKV, PCWP and CVP on one subsample: eq. (14) predictive per parent configuration, the
-    coda ESS of each cell's sampled predictive, acceptance and log-posterior ESS."""
+    """Algorithm 1 ([code] order, t^(0) per the config ([code]: Exp(1), decision A4), burn-in
+    decision A3) for HIST, LVV, STKV, PCWP and CVP on one subsample: eq. (14) predictive per parent
+    configuration, the coda ESS of each cell's sampled predictive, acceptance and log-posterior
+    ESS."""
     section = config["alarm"]
     data = subsample(table, index, section["n"], seed)
     records, traces = [], []
@@ -128,10 +129,10 @@ def set_label(names: tuple[str, ...]) -> str:
 def run_alarm_structure(
     table: pd.DataFrame, index: int, config: dict[str, Any], seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """App. F.3 on subsample ``index`` (the same rows as F.2's): Algorithm 3 for HIST, LVV and
-    STKV over every non-empty subset of their predecessors, uniform prior, t^(0) = 1 (A4), F.2's
-    step sizes; parent-set probabilities (visit frequency and Rao–Blackwellised, A5), the MAP
-    set, and edge probabilities from the parent-set samples (A14)."""
+    """App. F.3 on subsample ``index`` (the same rows as F.2's): Algorithm 3 for HIST, LVV and STKV
+    over every non-empty subset of their predecessors, uniform prior, t^(0) = 1 (decision A4), F.2's
+    step sizes; parent-set probabilities (visit frequency and Rao–Blackwellised, decision A5), the
+    MAP set, and edge probabilities from the parent-set samples (decision A14)."""
     section, structure = config["alarm"], config["alarm_structure"]
     data = subsample(table, index, section["n"], seed)[list(STRUCTURE_ORDER)].to_numpy()
     records, traces = [], []

@@ -1,5 +1,5 @@
-"""Numerical checks behind claims 2 and 3 of dombowsky2025 §7, run as a pipeline step so the
-claims table reports them: Theorem 2 on a grid (log-concavity of h when rho >= k and n_j(x) > 0,
+"""Numerical checks behind claims 2 and 3 of dombowsky2025 decisions §7, run as a pipeline step so
+the claims table reports them: Theorem 2 on a grid (log-concavity of h when rho >= k and n_j(x) > 0,
 and the counterexample when rho < k with an empty column), eq. (10) against finite differences,
 and the MALA-within-Gibbs chains against 2-D grid integration of the exact posterior (fixed
 parents: t and the eq. (14) predictives; Algorithm 3: the model probabilities), both as long

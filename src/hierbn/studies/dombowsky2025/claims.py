@@ -1,5 +1,5 @@
-"""Headline claims of dombowsky2025 (spec §7; the paper's sentences quoted in ``paper.py``), one
-function per claim, computed from the result tables: C1-C10. Each record carries the sentence it
+"""Headline claims of dombowsky2025 (decisions §7; the paper's sentences quoted in ``paper.py``),
+one function per claim, computed from the result tables: C1-C10. Each record carries the sentence it
 tests and, in ``deviation``, the tolerance or decision by which its criterion departs from it.
 C4 shows both the paper's Table 2 as printed and its conclusion against the correctly run group
 lasso; C9 is stated on the Kaggle METABRIC file, so on the cBioPortal copy it reads "not covered"
@@ -67,7 +67,7 @@ from hierbn.studies.dombowsky2025.tables import (
 
 COMPETITORS = TABLE1_METHODS[1:]  # Table 1's methods other than HiDDeN
 ALARM_EXPERIMENTS = ("alarm", "alarm_structure")  # diagnostics judged on the headline subsample
-CORRECT_LASSO = "Group lasso"  # the lasso as the paper describes it (A9); Table 2 printed [code]'s
+CORRECT_LASSO = "Group lasso"  # the lasso the paper describes (decision A9); Table 2 has [code]'s
 
 
 @dataclass(frozen=True)
@@ -93,13 +93,13 @@ def _failing(checks: dict[str, Any]) -> str:
 
 # ---------------------------------------------------------------------------- C1, Table 1
 C1_SIMILAR = 0.005  # "all methods perform similarly" at K = 2: the equivalence margin
-C1_TO_PAPER = 0.015  # spec §7.1: HiDDeN and MLE within this of Table 1
-C1_GAP_AT_10 = 0.015  # spec §7.1: MLE - HiDDeN at K = 10
+C1_TO_PAPER = 0.015  # decisions §7.1: HiDDeN and MLE within this of Table 1
+C1_GAP_AT_10 = 0.015  # decisions §7.1: MLE - HiDDeN at K = 10
 
 
 def _paired_differences(rows: pd.DataFrame) -> pd.DataFrame:
     """Per (K, competitor) the mean of competitor RMSE - HiDDeN RMSE over the data sets both ran
-    (logit Bayes runs on fewer data sets than the others, A7)."""
+    (logit Bayes runs on fewer data sets than the others, decision A7)."""
     wide = rows.pivot_table(index=["K", "rep"], columns="method", values="value")
     out = {m: (wide[m] - wide["HiDDeN"]).groupby("K").mean() for m in COMPETITORS if m in wide}
     frame = pd.DataFrame(out).dropna(how="all")
@@ -115,8 +115,8 @@ def claim_c1(r: Results) -> dict[str, Any]:
             f">= {C1_GAP_AT_10} at K = 10")  # fmt: skip
     deviation = (f"'perform similarly' is judged by an equivalence margin of {C1_SIMILAR} in mean "
                  "RMSE; every difference is paired on the data sets both methods ran (logit "
-                 "Bayes runs on fewer, A7); the spec's reproduction tolerances (distance to "
-                 "Table 1, the gap at K = 10) are required as well")  # fmt: skip
+                 "Bayes runs on fewer, decision A7); the reproduction tolerances of decisions §7.1 (distance "
+                 "to Table 1, the gap at K = 10) are required as well")  # fmt: skip
     paper = (f"HiDDeN {_slashed(TABLE1[k]['HiDDeN'][0] for k in TABLE1)}, MLE "
              f"{_slashed(TABLE1[k]['MLE'][0] for k in TABLE1)}, DM "
              f"{_slashed(TABLE1[k]['DM'][0] for k in TABLE1)} (K = {_slashed(TABLE1)})")  # fmt: skip
@@ -204,9 +204,9 @@ def claim_c3(r: Results) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- C4, LUCAS
-C4_FATIGUE = (0.5, 0.8)  # spec §7.4: P(Fatigue in Mb(LC)), the paper's value with a data margin
-C4_SURE = 0.99  # spec §7.4: the other true LC-blanket edges
-C4_ACCEPTANCE = 0.04  # spec §7.4: acceptance within this of Table 6
+C4_FATIGUE = (0.5, 0.8)  # decisions §7.4: P(Fatigue in Mb(LC)), the paper's value with a margin
+C4_SURE = 0.99  # decisions §7.4: the other true LC-blanket edges
+C4_ACCEPTANCE = 0.04  # decisions §7.4: acceptance within this of Table 6
 
 
 def lowest_total(totals: dict[str, float], hidden: str = "HiDDeN") -> bool:
@@ -226,9 +226,9 @@ def claim_c4(r: Results) -> dict[str, Any]:
             "those of GS, IAMB and the group lasso run as the paper describes it; pass if (b) and "
             "(c) hold")  # fmt: skip
     deviation = ("Table 2's group lasso is the authors' code's, which fitted Lung_cancer with "
-                 "Allergy as the response (A9); the conclusion is judged against the lasso as the "
+                 "Allergy as the response (decision A9); the conclusion is judged against the lasso as the "
                  "paper describes it, the printed table beside it; the Fatigue, edge and "
-                 "acceptance tolerances are the spec's (§7.4)")  # fmt: skip
+                 "acceptance tolerances are those of decisions §7.4")  # fmt: skip
     paper_totals = {m: TABLE2_TOTALS[m] for m in TABLE2_METHODS}
     paper = ("totals " + ", ".join(f"{m} {v}" for m, v in paper_totals.items())
              + f"; HiDDeN {tuple(TABLE2['HiDDeN'].values())}; P(Fatigue) {LUCAS_FATIGUE_IN_LC}")  # fmt: skip
@@ -282,7 +282,7 @@ def claim_c4(r: Results) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------- C5, Table 3
 C5_FAIL = 0.02  # "completely fail": a selection rate at most this
-C5_AIC_AT_5 = (0.2, 0.45)  # spec §7.5 reproduction ranges
+C5_AIC_AT_5 = (0.2, 0.45)  # decisions §7.5 reproduction ranges
 C5_BDE_AT_200 = (0.4, 0.55)
 
 
@@ -292,11 +292,11 @@ def claim_c5(r: Results) -> dict[str, Any]:
             "with k1")  # fmt: skip
     crit = ("HiDDeN > 0.5 at every k1 and BIC, AIC, BDE <= 0.5 at every k1; BIC and AIC <= "
             f"{C5_FAIL} for k1 > 5; HiDDeN and BDE higher at the largest k1 than at the smallest; "
-            f"reproduction (spec §7.5): BIC <= 0.05 everywhere, AIC in {list(C5_AIC_AT_5)} at "
+            f"reproduction (decisions §7.5): BIC <= 0.05 everywhere, AIC in {list(C5_AIC_AT_5)} at "
             f"k1 = 5, BDE <= 0.1 for k1 <= 25 and in {list(C5_BDE_AT_200)} at k1 = 200")  # fmt: skip
     deviation = (f"'completely fail' is read as a selection rate <= {C5_FAIL}; 'benefit from "
                  "increasing k1' as a higher rate at k1 = 200 than at k1 = 5 (BDE's printed rates "
-                 "dip at 25); the spec's reproduction ranges are required as well")  # fmt: skip
+                 "dip at 25); the reproduction ranges of decisions §7.5 are required as well")  # fmt: skip
     paper = "; ".join(f"{m} {_slashed(TABLE3[m].values(), 2)}" for m in TABLE3)
     keep = {"statement": C5, "deviation": deviation}
     if not r.has("table3"):
@@ -324,7 +324,7 @@ def claim_c5(r: Results) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- C6, Tables 7-8
-C6_PROB = (0.78, 0.99)  # spec §7.6 reproduction ranges and tolerances
+C6_PROB = (0.78, 0.99)  # decisions §7.6 reproduction ranges and tolerances
 C6_SCORE_TOLERANCE = {"BIC": 1.5, "AIC": 1.5, "BDE": 2.5}
 _TABLE7_PROBS = [row["prob"][0] for row in TABLE7.values()]
 TABLE7_RANGE = f"{num(min(_TABLE7_PROBS))}-{num(max(_TABLE7_PROBS))}"
@@ -336,12 +336,12 @@ def claim_c6(r: Results) -> dict[str, Any]:
     crit = ("G1 true: mean Pr(G1 | n) > 0.5 and mean dBIC, dAIC, dBDE > 0 at every n, Pr(G1 | n) "
             "larger at the largest n than at the smallest; G2 true: BDE selects G2 in < 0.5 and "
             f"HiDDeN in > {C6_SHARE} at every n, HiDDeN's rate larger at the largest n than at the "
-            f"smallest; reproduction (spec §7.6): mean Pr(G_true | n) in {list(C6_PROB)}, mean "
+            f"smallest; reproduction (decisions §7.6): mean Pr(G_true | n) in {list(C6_PROB)}, mean "
             "score differences within 1.5 (BIC, AIC) and 2.5 (BDE) of Table 7")  # fmt: skip
     deviation = ("'favour' is read on the mean score difference (Table 7) and on the selection "
                  "rate (Table 8); 'increases with n' and 'steadily increasing power' compare the "
                  "largest n with the smallest (adjacent steps are within Monte-Carlo error at "
-                 "our replications); the spec's reproduction tolerances are required as well")  # fmt: skip
+                 "our replications); the reproduction tolerances of decisions §7.6 are required as well")  # fmt: skip
     paper = (f"Pr(G_true | n) {TABLE7_RANGE}; G2 selection HiDDeN "
              f"{_slashed(TABLE8['HiDDeN'].values(), 2)}, BDE {_slashed(TABLE8['BDE'].values(), 2)}")  # fmt: skip
     keep = {"statement": C6, "deviation": deviation}
@@ -382,7 +382,7 @@ def claim_c6(r: Results) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- C7, ALARM F.3
-C7_SUBSAMPLE_SHARE = 0.9  # spec §7.7: a statement of the headline fit asked of 90% of subsamples
+C7_SUBSAMPLE_SHARE = 0.9  # decisions §7.7: the headline fit's statement asked of 90% of subsamples
 C7_TABLE10_MARGIN = 0.02  # Monte-Carlo margin around our subsamples' range of a set probability
 TRUE_EDGES = [(p, n) for n, ps in TABLE10_TRUTH.items() for p in ps]
 
@@ -413,13 +413,13 @@ def claim_c7(r: Results) -> dict[str, Any]:
             f">= {bound} on the headline subsample and in >= {C7_SUBSAMPLE_SHARE:.0%} of the "
             "subsamples; each of Table 10's probabilities within the range of our subsamples' "
             f"(± {C7_TABLE10_MARGIN}); Pr(HYP->HIST) reported")  # fmt: skip
-    deviation = (f"the paper's one subsample cannot be replayed (A15): its sentence is asked of "
+    deviation = (f"the paper's one subsample cannot be replayed (decision A15): its sentence is asked of "
                  f"our headline subsample and of {C7_SUBSAMPLE_SHARE:.0%} of the others, and "
                  "Table 10's probabilities are compared with the range over our subsamples "
                  f"(± {C7_TABLE10_MARGIN}, Monte-Carlo error); 'greater than {bound}' is read as "
                  f"at least {bound}, as Table 11 itself prints {bound}; 'zero posterior mass' of "
                  "HYP->HIST is reported, not judged: Table 11's 0 contradicts Table 10's "
-                 f"{TABLE10['HIST']['{LVF,HYP}']} for {{LVF,HYP}} (A14)")  # fmt: skip
+                 f"{TABLE10['HIST']['{LVF,HYP}']} for {{LVF,HYP}} (decision A14)")  # fmt: skip
     paper = ("; ".join(f"{n} {s} {v}" for n, sets in TABLE10.items() for s, v in
                        itertools.islice(sets.items(), 1))
              + "; Table 11 " + ", ".join(f"{a}->{b} {num(v)}" for (a, b), v in TABLE11.items()))  # fmt: skip
@@ -465,7 +465,7 @@ def claim_c7(r: Results) -> dict[str, Any]:
 
 
 def alarm_directions(p: pd.DataFrame) -> dict[str, bool]:
-    """The qualitative statements of §4.6 F.2 on one subsample's estimates."""
+    """The qualitative statements of App. F.2 (decisions §7.8) on one subsample's estimates."""
 
     def est(node: str, parents: str, level: str) -> float:
         row = p[(p.node == node) & (p.parents == parents) & (p.level == level)]
@@ -485,21 +485,21 @@ def alarm_directions(p: pd.DataFrame) -> dict[str, bool]:
     }  # fmt: skip
 
 
-C8_ESS = 1000  # spec §7.8: smallest ESS of a sampled cell probability per ALARM_ITERATIONS
+C8_ESS = 1000  # decisions §7.8: smallest ESS of a sampled cell probability per ALARM_ITERATIONS
 
 
 def claim_c8(r: Results) -> dict[str, Any]:
     text = f"ALARM parameters (Figure 10): the estimates follow the clinical directions, ESS >= {C8_ESS:,}"
-    crit = ("on the headline subsample every direction of §4.6 F.2 holds (HIST=T likelier under "
+    crit = ("on the headline subsample every direction of decisions §7.8 holds (HIST=T likelier under "
             "LVF=T, P(HIST=F | LVF=F) > 0.8, NORMAL LVV when LVF=F, HYP=F, HIGH LVV raised by HYP, "
             "LOW LVV when LVF=T, PCWP and CVP track LVV) and the smallest ESS of a sampled cell "
             f"probability is >= {C8_ESS:,} per {ALARM_ITERATIONS:,} iterations")  # fmt: skip
     deviation = ("'very high' is read as > 0.8 and 'associated with low LVV' as a probability "
                  "> 0.5; 'PCWP and CVP have direct relationships to LVV' as each one's most "
                  "likely level being LVV's; the paper reports the ESS without a criterion: we "
-                 f"ask the smallest for >= {C8_ESS:,} per {ALARM_ITERATIONS:,} iterations (spec "
-                 "§7.8), about half the paper's smallest; judged on the headline subsample (the "
-                 "paper's cannot be replayed, A15), the share of subsamples reported")  # fmt: skip
+                 f"ask the smallest for >= {C8_ESS:,} per {ALARM_ITERATIONS:,} iterations "
+                 "(decisions §7.8), about half the paper's smallest; judged on the headline "
+                 "subsample (the paper's cannot be replayed, decision A15), the share of subsamples reported")  # fmt: skip
     low = min(ALARM_ESS, key=lambda n: ALARM_ESS[n][0])
     paper = (f"Figure 10; smallest ESS {num(ALARM_ESS[low][0], 6)} ({low}), per node "
              + ", ".join(f"{n} {num(v[0], 4)}" for n, v in ALARM_ESS.items()))  # fmt: skip
@@ -536,8 +536,8 @@ def claim_c9(r: Results) -> dict[str, Any]:
             "< 0.5 and COH > 0.5 for every outcome; HC/TABU fewer outcome parents than HiDDeN; "
             "the bug-emulated lasso selects every candidate")  # fmt: skip
     deviation = ("the claim is stated on the Kaggle file, which needs a login; the cBioPortal "
-                 "copy we read differs in n and in CTD's levels (A13), so it is not judged; the "
-                 "tolerances (1 edge, the probability ranges) are the spec's (§7.9)")  # fmt: skip
+                 "copy we read differs in n and in CTD's levels (decision A13), so it is not judged; the "
+                 "tolerances (1 edge, the probability ranges) are those of decisions §7.9")  # fmt: skip
     paper = (", ".join("{" + ",".join(sorted(v)) + "}" for v in METABRIC_MPM.values())
              + "; " + ", ".join(f"Pr({a}->{b}) {v}" for (a, b), v in METABRIC_EDGES.items()))  # fmt: skip
     keep = {"statement": C9, "deviation": deviation}
@@ -575,7 +575,7 @@ def claim_c9(r: Results) -> dict[str, Any]:
     failing = [
         k for k, v in checks.items() if v is False or (isinstance(v, dict) and not all(v.values()))
     ]
-    why = (f"cBioPortal copy, not the Kaggle file the claim is stated on (A13): n = {n} (paper {METABRIC_N}) and "
+    why = (f"cBioPortal copy, not the Kaggle file the claim is stated on (decision A13): n = {n} (paper {METABRIC_N}) and "
            "CTD's levels differ; what we found is in 'ours'")  # fmt: skip
     return claim("C9", text, paper, ours, crit, NOT_COVERED, why, **keep,
                  ours_text=f"n = {n}; MPM {mpm_text}; Pr(IMS->CHT) {num(ours['pr_ims_cht'], 2)}, "
@@ -594,7 +594,7 @@ def claim_c10(r: Results) -> dict[str, Any]:
     deviation = ("the paper tunes the step sizes to avoid 'very small or large' acceptance and "
                  "reads traceplots; we judge by a range of acceptance that holds every rate of "
                  "Table 6 and App. D with margin and by a log-posterior ESS just below their "
-                 "smallest (spec §7.10)")  # fmt: skip
+                 "smallest (decisions §7.10)")  # fmt: skip
     printed = [*TABLE6.values(), *METABRIC_DIAGNOSTICS.values()]
     rates = [a for d in printed for a in d["acceptance"]]
     sizes = [d["ess"] for d in printed]

@@ -155,7 +155,7 @@ def _prepare_steps(steps: argparse._SubParsersAction) -> None:
     """The steps that turn a registered data set into the study's coded table."""
     for name, func, helptext in (
         ("alarm-prepare", cmd_alarm_prepare, "the Table 9 columns of bnlearn::alarm, coded"),
-        ("lucas-prepare", cmd_lucas_prepare, "LUCAS0 under the spec's names, checked"),
+        ("lucas-prepare", cmd_lucas_prepare, "LUCAS0 under the names of decisions §4.2, checked"),
     ):
         p = steps.add_parser(name, help=helptext)
         p.add_argument("--canonical", required=True)
@@ -163,7 +163,7 @@ def _prepare_steps(steps: argparse._SubParsersAction) -> None:
         p.add_argument("--check", required=True)
         p.set_defaults(func=func)
     p = steps.add_parser(
-        "metabric-prepare", help="the 12 METABRIC variables from cBioPortal (A12, A13)"
+        "metabric-prepare", help="the 12 METABRIC variables from cBioPortal (decisions A12 and A13)"
     )
     p.add_argument("--patients", required=True)
     p.add_argument("--samples", required=True)
@@ -207,9 +207,9 @@ def _data_steps(steps: argparse._SubParsersAction) -> None:
         ("alarm", cmd_alarm, "App. F.2: ALARM parameters on one subsample", "--subsample", None),
         ("alarm-structure", cmd_alarm_structure, "App. F.3: ALARM parent sets on one subsample", "--subsample",
          None),
-        ("lucas", cmd_lucas, "§4.2: the Markov blanket of one LUCAS target, all methods", "--target",
+        ("lucas", cmd_lucas, "decisions §4.2: the Markov blanket of one LUCAS target, all methods", "--target",
          list(TARGETS)),
-        ("metabric", cmd_metabric, "§4.5: the parents of one METABRIC outcome, all methods", "--outcome",
+        ("metabric", cmd_metabric, "decisions §4.5: the parents of one METABRIC outcome, all methods", "--outcome",
          ["TBS", "CHT", "DFC"]),
     ):  # fmt: skip
         p = steps.add_parser(name, help=helptext)
@@ -234,7 +234,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     experiment_args(p)
     p.set_defaults(func=cmd_checks)
 
-    p = steps.add_parser("claims", help="claims of spec §7 and the report's summary tables")
+    p = steps.add_parser("claims", help="claims of decisions §7 and the report's summary tables")
     for name in ("results", "checks", "traces"):
         p.add_argument(f"--{name}", nargs="*", default=[])
     for name in ("out", *(s.replace("_", "-") for s in SUMMARY_TABLES), "all-traces"):

@@ -1,5 +1,5 @@
-"""LUCAS0 (dombowsky2025 §4.2, Sec. 5.2; §5 Data availability): the 2,000 x 12 binary training
-set with the spec's English names in the spec's column order, the true DAG (12 edges, Born an
+"""LUCAS0 (Sec. 5.2 of dombowsky2025; decisions §4.2 and §5): the 2,000 x 12 binary training set
+with the English names and column order of decisions §4.2, the true DAG (12 edges, Born an
 Even Day isolated), the true Markov blankets derived from it (Table 5) and the six targets of
 Table 2."""
 
@@ -11,15 +11,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-# §4.2: the column order of the CSV, in the spec's names
+# decisions §4.2: the column order of the CSV, in our English names
 COLUMNS = ("Smoking", "Yellow_Fingers", "Anxiety", "Peer_Pressure", "Genetics",
            "Attention_Disorder", "Born_an_Even_Day", "Car_Accident", "Fatigue", "Allergy",
            "Coughing", "Lung_cancer")  # fmt: skip
-# the mirrored copy (vicbeldo98/causaInf) has Spanish headers, one per spec name, same order
+# the mirrored copy (vicbeldo98/causaInf) has Spanish headers, one per English name, same order
 SPANISH = dict(zip(("Fumar", "Dedos_Amarillos", "Ansiedad", "Presion_Grupo", "Genetica",
                     "Deficit_Atencion", "Nacido_Dia_Par", "Accidente_Coche", "Fatiga", "Alergia",
                     "Toser", "Cancer_Pulmon"), COLUMNS, strict=True))  # fmt: skip
-# §4.2: the true DAG as (parent, child)
+# decisions §4.2: the true DAG as (parent, child)
 EDGES = (("Anxiety", "Smoking"), ("Peer_Pressure", "Smoking"), ("Smoking", "Yellow_Fingers"),
          ("Smoking", "Lung_cancer"), ("Genetics", "Lung_cancer"),
          ("Genetics", "Attention_Disorder"), ("Lung_cancer", "Coughing"), ("Allergy", "Coughing"),
@@ -31,7 +31,7 @@ ROWS = 2000
 
 
 def markov_blanket(edges: Iterable[tuple[str, str]], node: str) -> frozenset[str]:
-    """Parents, children and the children's other parents of ``node`` in a DAG (§3.3)."""
+    """Parents, children and the children's other parents of ``node`` in a DAG (decisions §3.3)."""
     edges = tuple(edges)
     parents = {a for a, b in edges if b == node}
     children = {b for a, b in edges if a == node}
@@ -59,11 +59,11 @@ def _binary_column(values: pd.Series, name: str, source: str) -> np.ndarray:
 
 
 def code_lucas(frame: pd.DataFrame, source: str) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """The twelve LUCAS0 columns under the spec's names in the spec's order, as 0/1 int64, and
-    a check (rows, whether the file's order was the spec's, the share of 1s per column).
+    """The twelve LUCAS0 columns under the names and in the order of decisions §4.2, as 0/1
+    int64, and a check (rows, whether the file's order was that one, the share of 1s per column).
 
-    Spanish headers are renamed through :data:`SPANISH`; English ones are taken as they are.
-    The shape must be (2000, 12) and every value 0 or 1 (§5: assert shape and binary values).
+    Spanish headers are renamed through :data:`SPANISH`; English ones are taken as they are. The
+    shape must be (2000, 12) and every value 0 or 1 (decisions §5: assert shape and binary values).
     """
     renamed = frame.rename(columns=SPANISH)
     missing = [c for c in COLUMNS if c not in renamed.columns]

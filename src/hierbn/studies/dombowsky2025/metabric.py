@@ -1,8 +1,9 @@
-"""METABRIC (dombowsky2025 §4.5, Sec. 6 / App. D; §5 Data availability; A11-A13): the twelve
-variables of Table 4 built from the public cBioPortal ``brca_metabric`` patient and sample
-tables (the paper's Kaggle file needs a login, A13), following the [code] preprocessing of §4.5.
+"""METABRIC (Sec. 6 / App. D of dombowsky2025; decisions §4.5, §5, A11, A12 and A13): the twelve
+variables of Table 4 built from the public cBioPortal ``brca_metabric`` patient and sample tables
+(the paper's Kaggle file needs a login, decision A13), following the [code] preprocessing of
+decisions §4.5.
 
-Kaggle column <- cBioPortal column (§5): type_of_breast_surgery <- BREAST_SURGERY,
+Kaggle column <- cBioPortal column (decisions §5): type_of_breast_surgery <- BREAST_SURGERY,
 death_from_cancer <- VITAL_STATUS, chemotherapy / radio_therapy / hormone_therapy <- YES/NO as
 1/0, age_at_diagnosis, integrative_cluster <- INTCLUST, primary_tumor_laterality <- LATERALITY
 (l/r), inferred_menopausal_state, cohort (patient table); tumor_size, and cancer_type /
@@ -10,10 +11,10 @@ cancer_type_detailed <- the OncoTree code (sample table: this release has no CAN
 columns; PT, the phyllodes tumour, is OncoTree's one "Breast Sarcoma"). cBioPortal's missing
 tokens (empty, NA, null) play the Kaggle file's empty string.
 
-``mode="code"`` (A12): empty strings stay a level, tumour size in 4 bins by R's
+``mode="code"`` (decision A12): empty strings stay a level, tumour size in 4 bins by R's
 ``cut(x, c(0, Q25, Q50, Q75, max), right=TRUE)`` on type-7 quantiles of the filtered data, age
 by ``cut(x, c(20, 30, ..., 90, Inf), right=FALSE)``, every other variable coded by its R factor
-levels (alphabetical; the spec lists "4ER-" before "4ER+") from 0. A value R would code NA (a
+levels (alphabetical, "4ER-" before "4ER+" as in decisions §4.5) from 0. A value R would code NA (a
 tumour size of 0 is outside (0, Q25]) cannot enter a count table: that patient is dropped with
 the reason. ``mode="clean"``: an empty value is missing (the patient is dropped) and tumour size
 has 3 bins (< Q1, Q1-Q3, > Q3).
@@ -69,7 +70,7 @@ PAPER_LABEL = {"yes": "1", "no": "0", "IDC": "Breast Invasive Ductal Carcinoma",
                "MMBC": "Breast Invasive Mixed Mucinous Carcinoma",
                "MpBC": "Metaplastic Breast Cancer"}  # fmt: skip
 AGE_BREAKS = (20, 30, 40, 50, 60, 70, 80, 90, np.inf)
-PATIENT_FILTERS = (  # §4.5 steps 1 and 3, in order; the first that applies is the reason
+PATIENT_FILTERS = (  # decisions §4.5 steps 1 and 3, in order; the first that applies is the reason
     ("no patient attributes (not in the clinical cohort)", lambda f: ~f["clinical"]),
     ("not breast cancer (OncoTree PT: Breast Sarcoma)", lambda f: f["CTD"].isin(
         [LABELS["CTD"][c] for c in SARCOMA])),
@@ -173,7 +174,7 @@ def _tumour_bins(
     size: np.ndarray, reference: np.ndarray, mode: str
 ) -> tuple[np.ndarray, list[str], list[float]]:
     """TSI codes (-1 = none), labels and breaks, with quantiles of ``reference`` (the filtered
-    data, §4.5 step 5): [code]'s quartile bins, or clean mode's 3 bins."""
+    data, decisions §4.5 step 5): [code]'s quartile bins, or clean mode's 3 bins."""
     if mode == "code":
         q = np.quantile(reference, [0.25, 0.5, 0.75])  # numpy's linear method = R's type 7
         breaks = np.array([0.0, *q, reference.max()])
@@ -219,7 +220,8 @@ def _code(
 
 
 def _clean_filters(frame: pd.DataFrame) -> list[tuple[str, pd.Series]]:
-    """clean mode (A12): an empty label or a missing number is missing -> the row is dropped."""
+    """clean mode (decision A12): an empty label or a missing number is missing -> the row is
+    dropped."""
     missing = {var: frame[var].eq("") if var in LABELS else frame[var].isna() for var in VARIABLES}
     return [(f"{var} missing (clean mode)", mask) for var, mask in missing.items()]
 

@@ -102,7 +102,7 @@ TABLE2_TOTALS: dict[str, int] = dict(
                               "Total 2 7 3 4"), strict=True)
 )  # fmt: skip
 # per method, keyed as our result tables are; the paper's group lasso is the lasso as [code] ran
-# it (its Lung_cancer fit used Allergy as the response, hence the 4: A9)
+# it (its Lung_cancer fit used Allergy as the response, hence the 4: decision A9)
 METHOD_OF_TABLE2 = {"HiDDeN": "HiDDeN", "Group lasso": "Group lasso ([code])", "GS": "GS",
                     "IAMB": "IAMB"}  # fmt: skip
 TABLE2: dict[str, dict[str, int]] = {
@@ -121,8 +121,8 @@ LUCAS_FATIGUE_IN_LC = value(
 )  # fmt: skip
 
 # Table 5: the true LUCAS Markov blankets (its caption says "Parent sets"; they are Markov
-# blankets, A21), as printed, and the data's column of each printed name ("lunc cancer" is the
-# paper's typo for lung cancer)
+# blankets, decision A21), as printed, and the data's column of each printed name ("lunc cancer"
+# is the paper's typo for lung cancer)
 LUCAS_NAMES = {"smoking": "Smoking", "anxiety": "Anxiety", "peer pressure": "Peer_Pressure",
                "yellow fingers": "Yellow_Fingers", "lung cancer": "Lung_cancer",
                "lunc cancer": "Lung_cancer", "genetics": "Genetics",
@@ -265,7 +265,7 @@ C6_SHARE = value(
 
 # ------------------------------------------------------------------ ALARM (App. F)
 # App. F.2: ESS (min, max) over the sampled predictive cell probabilities, 50,000 iterations;
-# the text names four variables for five pairs, the fifth is CVP (spec §4.6)
+# the text names four variables for five pairs, the fifth is CVP (decisions §4.6)
 ALARM_ESS: dict[str, tuple[float, float]] = dict(
     zip(("HIST", "LVV", "STKV", "PCWP", "CVP"), value(
         "ALARM_ESS",
@@ -294,7 +294,7 @@ C8 = statement(
 )  # fmt: skip
 
 # App. F.3, Table 10: posterior probabilities of the most visited parent sets (the caption's
-# third "Pa(LVV)" row is STKV's, A21)
+# third "Pa(LVV)" row is STKV's, decision A21)
 TABLE10: dict[str, dict[str, float]] = {
     "HIST": dict(zip(("{LVF}", "{LVF,HYP}"), value(
         "TABLE10_HIST", (0.825, 0.175), "Table 10, Pa(HIST)",
@@ -304,7 +304,7 @@ TABLE10: dict[str, dict[str, float]] = {
         "Pa(LVV) LVF,HYP HIST, LVF, HYP … 0.961 0.039"), strict=True)),
     "STKV": dict(zip(("{LVF,HYP}", "{LVF,HYP,HIST}", "{LVF,HYP,LVV}", "{LVF,HYP,HIST,LVV}"),
                      value("TABLE10_STKV", (0.793, 0.172, 0.020, 0.005),
-                           "Table 10, Pa(STKV) (printed under a second 'Pa(LVV)' label, A21)",
+                           "Table 10, Pa(STKV) (printed under a second 'Pa(LVV)' label, decision A21)",
                            "Pa(STKV) LVF,HYP HIST, LVF, HYP LVV, LVF, HYP HIST, LVF, HYP, LVV "
                            "… 0.793 0.172 0.020 0.005"), strict=True)),
 }  # fmt: skip
@@ -319,7 +319,7 @@ TABLE10_TRUTH: dict[str, tuple[str, ...]] = value(
     "are {LVF} … (0.825), {LVF,HYP} … (0.961), and {LVF,HYP} … (0.793), respectively; these "
     "are the exact parent sets in the ALARM network in Figure 9",
 )  # fmt: skip
-# Table 11: Pr(diagnosis -> node); (HYP, HIST) is printed 0 but Table 10 implies .175 (A14)
+# Table 11: Pr(diagnosis -> node); (HYP, HIST) is printed 0 but Table 10 implies .175 (decision A14)
 TABLE11: dict[tuple[str, str], float] = dict(
     zip((("LVF", "HIST"), ("LVF", "LVV"), ("LVF", "STKV"), ("HYP", "HIST"), ("HYP", "LVV"),
          ("HYP", "STKV")), value(

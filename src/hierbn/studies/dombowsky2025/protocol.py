@@ -1,6 +1,6 @@
-"""Simulation protocols of dombowsky2025 (spec §4.1, §4.3, §4.4) and the shared HiDDeN pieces. Each job runs
-one block of replicates (``reps``) of one setting, with the step sizes of that setting in its
-config, and returns a tidy table (one row per replicate x method
+"""Simulation protocols of dombowsky2025 (decisions §4.1, §4.3 and §4.4) and the shared HiDDeN
+pieces. Each job runs one block of replicates (``reps``) of one setting, with the step sizes of that
+setting in its config, and returns a tidy table (one row per replicate x method
 x metric, with the seed key and the config values it read) and a thinned log-posterior trace of
 the block's first replicate for the report's trace plots."""
 
@@ -34,7 +34,7 @@ def hidden_settings(config: dict[str, Any]) -> dict[str, Any]:
 
 def chain_diagnostics(acceptance: np.ndarray, log_posterior: np.ndarray, burn: int) -> dict:
     """Acceptance per coordinate, and the coda (AR-spectral) and ArviZ bulk ESS of the
-    post-burn-in log-posterior (§2.6)."""
+    post-burn-in log-posterior (decisions §2.6)."""
     kept = log_posterior[burn:]
     metrics = {f"acceptance_t{x + 1}": float(a) for x, a in enumerate(acceptance)}
     metrics["logpost_ess"] = float(ess_ar_spectral(kept))
@@ -58,7 +58,7 @@ def _records(base: dict[str, Any], method: str, metrics: dict[str, float]) -> li
     return [{**base, "method": method, "metric": m, "value": float(v)} for m, v in metrics.items()]
 
 
-# --------------------------------------------------------------------------- Table 1 (§4.1)
+# ------------------------------------------------------------------------- Table 1 (decisions §4.1)
 def _level_estimates(parent: np.ndarray, child: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Observed parent levels (sorted) and the sparse table [level, child value]."""
     table = parent_child_table(child, parent[:, None], 2)
@@ -82,13 +82,13 @@ def logit_glm_fitted(counts: np.ndarray) -> np.ndarray:
 
 def table1_estimates(counts: np.ndarray) -> dict[str, np.ndarray]:
     """Pr(x_j = 1 | level) over the observed levels by the closed-form methods of Table 1.
-    Logit GAM is mgcv's parametric factor model, identical to the GLM by design (§4.1)."""
+    Logit GAM is mgcv's parametric factor model, identical to the GLM by design (decisions §4.1)."""
     glm = logit_glm_fitted(counts)
     return {
         "Logit MLE": glm,
         "Logit GAM": glm,
         "MLE": counts[:, 1] / counts.sum(axis=1),
-        "DM": bdeu_theta(counts.T, 1.0)[1],  # iss = 1 over the observed levels (A8)
+        "DM": bdeu_theta(counts.T, 1.0)[1],  # iss = 1 over the observed levels (decision A8)
     }
 
 
@@ -144,7 +144,7 @@ def run_table1_block(
 
 def logit_bayes_data(counts: np.ndarray) -> dict[str, Any]:
     """Stan data of rstanarm's stan_glm on the aggregated rows: treatment dummies (reference =
-    first observed level), prior scales 2.5 / sd(dummy) over the rows (autoscale, A7)."""
+    first observed level), prior scales 2.5 / sd(dummy) over the rows (autoscale, decision A7)."""
     levels = counts.shape[0]
     dummies = np.eye(levels)[:, 1:]
     return {"N": levels, "P": levels - 1, "X": dummies.tolist(),
@@ -156,7 +156,7 @@ def run_table1_bayes_block(
     n_levels: int, reps: range, config: dict[str, Any], seed: int, compiled: dict[str, Any]
 ) -> pd.DataFrame:
     """Logit Bayes of Table 1 (rstanarm defaults through the project's Stan backend; fitted =
-    invlogit(X · posterior-median coefficients)). Reported, not a claim (A7)."""
+    invlogit(X · posterior-median coefficients)). Reported, not a claim (decision A7)."""
     from hierbn.seeds import int_seed
     from hierbn.stan.runner import NutsSettings, sample_nuts
 
@@ -181,10 +181,10 @@ def run_table1_bayes_block(
     return tidy(records, {"table1": section, "backend": compiled["backend"]})
 
 
-# --------------------------------------------------------------- Tables 3, 7 and 8 (§4.3, §4.4)
+# ------------------------------------------------------ Tables 3, 7 and 8 (decisions §4.3 and §4.4)
 def score_differences(child: np.ndarray, first: np.ndarray, second: np.ndarray) -> dict:
     """S(first parents) - S(second parents) of one node for BIC, AIC and BDeu (iss = 1),
-    bnlearn conventions (A16); the other nodes of the two DAGs are identical and cancel."""
+    bnlearn conventions (decision A16); the other nodes of the two DAGs are identical and cancel."""
     a, b = node_scores(child, first), node_scores(child, second)
     return {"BIC": a.bic - b.bic, "AIC": a.aic - b.aic, "BDE": a.bde - b.bde}
 
@@ -201,7 +201,7 @@ def _candidate_fit(rows, parent_sets, reps, key, section, config, seed, init):
 def run_table3_block(
     k1: int, reps: range, config: dict[str, Any], seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """§4.3: Algorithm 3 on node 3 with candidates {x1} (G1) and {x1, x2} (G2), prior 1/2,
+    """decisions §4.3: Algorithm 3 on node 3 with candidates {x1} (G1) and {x1, x2} (G2), prior 1/2,
     t^(0) = 1, the initial model from the prior; BIC/AIC/BDeu select G2 iff S(G2) > S(G1)."""
     section = config["table3"]
     rows = [table3_data(rng_for(STUDY, "table3", k1, r, base_seed=seed), k1, section["n"])
@@ -228,7 +228,7 @@ def run_tables78_block(
     truth: str, n: int, reps: range, config: dict[str, Any], seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """App. E: Algorithm 3 on x3 with candidates {x2} (G1, sparse) and {x1, x2} (G2, dense),
-    prior 1/2, the truth's step sizes (A10), t^(0) per the config ([code]: Exp(1))."""
+    prior 1/2, the truth's step sizes (decision A10), t^(0) per the config ([code]: Exp(1))."""
     section = config["tables78"]
     rows = [tables78_data(rng_for(STUDY, "tables78", truth, n, r, base_seed=seed), truth, n)
             for r in reps]  # fmt: skip

@@ -275,7 +275,7 @@ def hidden_diagnostics_view(
 ) -> pd.DataFrame:
     """Table 6 / App. D: per node (in ``order``) the step sizes ε, the acceptance of each t(x)
     after burn-in and the log-posterior ESS, 'ours (paper)'; ε names the paper's only if it
-    differs (A19: our ESS is of the correct log-posterior). Where several chains ran, their
+    differs (decision A19: our ESS is of the correct log-posterior). Where several chains ran, their
     number and the log-posterior R-hat."""
     rows = table.set_index("node").reindex([n for n in order if n in set(table.node)])
     eps = [_slashed(e, "g") + ("" if p is None or np.allclose(list(e), list(p))
@@ -306,8 +306,11 @@ def metabric_diagnostics_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def lucas_summary_text(check: dict[str, Any]) -> str:
-    """One line on the LUCAS0 data (rows, variables, whether the column order was the spec's)."""
-    order = "as in the spec" if check["order_matches_spec"] else "reordered to the spec's"
+    """One line on the LUCAS0 data (rows, variables, whether the column order was that of
+    decisions §4.2)."""
+    order = (
+        "as in decisions §4.2" if check["order_matches_spec"] else "reordered to decisions §4.2's"
+    )
     return (f"LUCAS0 training set: {check['rows']:,} rows × {len(check['mean'])} binary "
             f"variables, columns {order}.")  # fmt: skip
 
@@ -412,7 +415,7 @@ def metabric_drops_view(check: dict[str, Any]) -> pd.DataFrame:
 
 def metabric_levels_view(check: dict[str, Any]) -> pd.DataFrame:
     """Per variable its cBioPortal column, our number of levels beside Table 4's and each level
-    with its count (an empty label is a level in `code` mode, A12)."""
+    with its count (an empty label is a level in `code` mode, decision A12)."""
     levels = check["levels"]
     return pd.DataFrame({
         "variable": list(levels),
@@ -479,7 +482,7 @@ def figure5(parents: pd.DataFrame) -> Figure:
 
 def figure5_competitors(parents: pd.DataFrame) -> Figure:
     """Figure 5 (middle, bottom): the parents selected by HC, TABU and the group lasso, corrected
-    and as [code] selects them (the paper's fully connected middle panel, A9)."""
+    and as [code] selects them (the paper's fully connected middle panel, decision A9)."""
     methods = [(m, label) for m, label in (
         ("HC", "HC"), ("TABU", "TABU"), ("Group lasso", "group lasso (corrected)"),
         ("Group lasso ([code])", "group lasso ([code]: the paper's Fig. 5, middle)"))

@@ -1,4 +1,4 @@
-"""Simulated data of dombowsky2025 §4.1 (Table 1), §4.3 (Table 3) and §4.4 (Tables 7–8).
+"""Simulated data of dombowsky2025: Table 1, Table 3 and Tables 7–8 (decisions §4.1, §4.3 and §4.4).
 Zero-based codes; every probability is re-drawn per replicate ([code]). Each replicate's stream
 comes from its own key, so a replicate is the same whichever block or job draws it."""
 
@@ -20,7 +20,7 @@ class SparseCountData:
 
 def table1_data(rng: np.random.Generator, n_levels: int, n: int) -> SparseCountData:
     """Parent counts ~ Mult(n, 1/K); Pr(x_j = 1 | x) = 2/3 for even 1-indexed categories
-    (odd zero-based codes), 1/3 otherwise (§4.1)."""
+    (odd zero-based codes), 1/3 otherwise (decisions §4.1)."""
     parent = rng.integers(0, n_levels, n)
     q = np.where(np.arange(n_levels) % 2 == 1, 2 / 3, 1 / 3)
     child = (rng.random(n) < q[parent]).astype(np.int64)
@@ -28,7 +28,7 @@ def table1_data(rng: np.random.Generator, n_levels: int, n: int) -> SparseCountD
 
 
 def table3_data(rng: np.random.Generator, k1: int, n: int) -> np.ndarray:
-    """Rows (x1, x2, x3) from G2 of §4.3: x1 uniform on k1 levels, Pr(x2 = 1 | x1) ~
+    """Rows (x1, x2, x3) from G2 of decisions §4.3: x1 uniform on k1 levels, Pr(x2 = 1 | x1) ~
     U(0.01, 0.99) per level, Pr(x3 = 1 | x1, x2) ~ Beta(2, 15) per cell."""
     p2 = rng.uniform(0.01, 0.99, k1)
     p3 = rng.beta(2.0, 15.0, (k1, 2))

@@ -1,8 +1,8 @@
-"""Structure experiments of dombowsky2025 on real data: the LUCAS Markov blankets (§4.2; Tables
-2 and 6, Figures 3-4) and the METABRIC outcome parents under the ordering TBS -> CHT -> DFC
-(§4.5; Figures 5-7), HiDDeN against the grouped lasso (corrected and, per A9, with [code]'s
-bugs), Grow-Shrink and IAMB (LUCAS) and hill climbing and tabu search (METABRIC). One target or
-outcome per call, so each is its own job."""
+"""Structure experiments of dombowsky2025 on real data: the LUCAS Markov blankets (decisions §4.2;
+Tables 2 and 6, Figures 3-4) and the METABRIC outcome parents under the ordering TBS -> CHT -> DFC
+(decisions §4.5; Figures 5-7), HiDDeN against the grouped lasso (corrected and, per decision A9,
+with [code]'s bugs), Grow-Shrink and IAMB (LUCAS) and hill climbing and tabu search (METABRIC). One
+target or outcome per call, so each is its own job."""
 
 from __future__ import annotations
 
@@ -27,11 +27,11 @@ from hierbn.studies.dombowsky2025.protocol import (
     trace_table,
 )
 
-# §4.5: the outcomes in their ordering and the nine covariates of Table 4 (A11)
+# decisions §4.5: the outcomes in their ordering and the nine covariates of Table 4 (decision A11)
 OUTCOMES = ("TBS", "CHT", "DFC")
 COVARIATES = ("CTD", "AAD", "TSI", "RTH", "PTL", "INC", "IMS", "HTH", "COH")
-# A9 (i): [code] passed Allergy (V10) as the response of Lung_cancer's lasso, its design being
-# every column but Lung_cancer (V12 ~ .), Allergy included
+# decision A9 (i): [code] passed Allergy (V10) as the response of Lung_cancer's lasso, its design
+# being every column but Lung_cancer (V12 ~ .), Allergy included
 LASSO_RESPONSE_BUG = {"Lung_cancer": "Allergy"}
 
 
@@ -39,7 +39,8 @@ def _lasso(
     codes: np.ndarray, response: np.ndarray, candidates: Sequence[int], seed, section
 ) -> tuple:
     """cv.glmnet's grouped lasso of ``response`` on ``codes[:, candidates]``: the selection at
-    lambda.1se. The response is a separate column, so it may repeat a candidate (A9 (i))."""
+    lambda.1se. The response is a separate column, so it may repeat a candidate
+    (decision A9 (i))."""
     stacked = np.column_stack([codes, response])
     lasso = section["group_lasso"]
     return select_neighbours(stacked, stacked.shape[1] - 1, list(candidates), seed,
@@ -56,10 +57,10 @@ def _selection_records(
 def run_lucas_target(
     table: pd.DataFrame, target: str, config: dict[str, Any], seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """§4.2 for one target: HiDDeN's Algorithm 2 with Ca = the other 11 variables (t^(0) = 1,
-    Table 6's step sizes), its MAP and MPM blankets and edge probabilities; GS and IAMB
-    (bnlearn learn.mb, G² test); the grouped lasso at lambda.1se, and with [code]'s response
-    bug (A9) when ``emulate_code_bugs``. Hamming distances to the true blanket (Table 5)."""
+    """decisions §4.2 for one target: HiDDeN's Algorithm 2 with Ca = the other 11 variables (t^(0) =
+    1, Table 6's step sizes), its MAP and MPM blankets and edge probabilities; GS and IAMB (bnlearn
+    learn.mb, G² test); the grouped lasso at lambda.1se, and with [code]'s response bug
+    (decision A9) when ``emulate_code_bugs``. Hamming distances to the true blanket (Table 5)."""
     section = config["lucas"]
     codes = table[list(COLUMNS)].to_numpy()
     j = COLUMNS.index(target)
@@ -109,13 +110,13 @@ def _lucas_section(section: dict[str, Any], target: str) -> dict[str, Any]:
 
 
 def outcome_candidates(outcome: str) -> list[str]:
-    """§4.5: Ca(TBS) = the covariates, Ca(CHT) adds TBS, Ca(DFC) adds TBS and CHT."""
+    """decisions §4.5: Ca(TBS) = the covariates, Ca(CHT) adds TBS, Ca(DFC) adds TBS and CHT."""
     return [*COVARIATES, *OUTCOMES[: OUTCOMES.index(outcome)]]
 
 
 def _search_parents(codes: np.ndarray, outcome_index: int, search) -> set[int]:
     """hc()/tabu() on the outcome with its candidates, every arc out of the outcome blacklisted
-    (§4.5); the outcome's parents read off the learned DAG."""
+    (decisions §4.5); the outcome's parents read off the learned DAG."""
     blacklist = [(outcome_index, v) for v in range(codes.shape[1]) if v != outcome_index]
     return set(search(codes, blacklist=blacklist)[outcome_index])
 
@@ -123,13 +124,13 @@ def _search_parents(codes: np.ndarray, outcome_index: int, search) -> set[int]:
 def run_metabric_outcome(
     table: pd.DataFrame, outcome: str, config: dict[str, Any], seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """§4.5 for one outcome: HiDDeN's Algorithm 2 over Ca(outcome) (t^(0) = 1, burn-in 500,
-    the published step sizes) in ``chains`` independent chains (the paper ran one; single-site
+    """decisions §4.5 for one outcome: HiDDeN's Algorithm 2 over Ca(outcome) (t^(0) = 1, burn-in
+    500, the published step sizes) in ``chains`` independent chains (the paper ran one; single-site
     updates of z can stay in a local mode, so the chains' agreement is reported: log-posterior
     R-hat and each chain's MPM set), its MPM and MAP parent sets and edge probabilities from the
     pooled draws; HC and TABU on {candidates, outcome} with arcs out of the outcome
     blacklisted; the grouped lasso at lambda.1se and, with ``emulate_code_bugs``, [code]'s
-    row-name 'parents' (A9 (ii))."""
+    row-name 'parents' (decision A9 (ii))."""
     section = config["metabric"]
     candidates = outcome_candidates(outcome)
     codes = table[[*candidates, outcome]].to_numpy().astype(np.int64)

@@ -201,7 +201,7 @@ def alarm_structure_sets(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def alarm_structure_edges(results: pd.DataFrame) -> pd.DataFrame:
-    """Table 11 and its spread: Pr(parent -> node) from the parent-set samples (A14) on the
+    """Table 11 and its spread: Pr(parent -> node) from the parent-set samples (decision A14) on the
     headline subsample, its mean, minimum and maximum over subsamples, and the paper's Table 11."""
     edges = _structure(results, "edge_probability")
     spread = edges.groupby(["parent", "node"]).value.agg(
