@@ -1,14 +1,16 @@
-"""Mean-field variational Bayes for the hierarchical linear regression of becker2018 (spec §1–2).
+"""Mean-field variational Bayes for the hierarchical linear regression of becker2018 (paper
+Section 2).
 
-Model (spec §1.1): y_{i,m} ~ N(x_{i,m}^T beta_i, sigma^-1), beta_i ~ N(Delta, s^-1 I),
-Delta ~ N(0, diag(w)^-1), sigma ~ Gamma(a0, b0), s ~ Gamma(c0, d0), w_d ~ Gamma(e0, f0).
+Model (paper Section 2.1, Figure 1): y_{i,m} ~ N(x_{i,m}^T beta_i, sigma^-1),
+beta_i ~ N(Delta, s^-1 I), Delta ~ N(0, diag(w)^-1), sigma ~ Gamma(a0, b0), s ~ Gamma(c0, d0),
+w_d ~ Gamma(e0, f0).
 q = prod_i N(m_i, S_i) N(m_Delta, S_Delta) Gamma(a_n, b_n) Gamma(c_n, d_n) prod_d Gamma(e_n, f_nd).
 
-Two variants of the coordinate updates (spec §2.2–2.3, decision 4):
+Two variants of the coordinate updates (becker2018 decision 4):
 - ``faithful``: the paper's and the R code's updates (the s-update leaves out C on tr(S_Delta)
   and uses the m_Delta of the previous sweep); reproduces the paper's numbers;
 - ``corrected``: the exact coordinate-ascent updates, under which the ELBO never decreases.
-Convergence: |L_t - L_{t-1}| < tol on the correct ELBO of spec §2.5 (decision 6).
+Convergence: |L_t - L_{t-1}| < tol on the correct ELBO (becker2018 decisions §2.5 and 6).
 
 Everything the updates need is in the per-group sufficient statistics X_i^T X_i, X_i^T y_i,
 y_i^T y_i, so a sweep costs O(C D^3) whatever the number of rows; the sweeps run in Numba.
@@ -33,7 +35,7 @@ LOG_2PI = math.log(2.0 * math.pi)
 @dataclass(frozen=True)
 class Hyper:
     """Gamma(shape, rate) hyper-parameters of sigma (a0, b0), s (c0, d0) and w (e0, f0);
-    the R code's 0.001 everywhere reproduce the paper (spec §1.2)."""
+    the R code's 0.001 everywhere reproduce the paper (becker2018 decision 18)."""
 
     a0: float = 1e-3
     b0: float = 1e-3
@@ -142,7 +144,7 @@ class HierRegressionVB:
 
     @property
     def ard_precision(self) -> np.ndarray:
-        """E[w_d]: small = relevant (the VB feature ranking, spec §3.6)."""
+        """E[w_d]: small = relevant (the VB feature ranking, becker2018 decision 11)."""
         return self.e_n / self.f_n
 
     @property
@@ -150,7 +152,8 @@ class HierRegressionVB:
         return np.sqrt(np.diag(self.S_delta))
 
     def predict(self, x: np.ndarray, groups: np.ndarray) -> np.ndarray:
-        """Point prediction x^T m_g (spec §2.6); a group code of -1 predicts from m_Delta."""
+        """Point prediction x^T m_g (becker2018 decision 8); a group code of -1 predicts from
+        m_Delta."""
         design = np.asarray(x, dtype=np.float64)
         codes = np.asarray(groups, dtype=np.int64)
         means = np.vstack([self.m, self.m_delta])
@@ -159,7 +162,7 @@ class HierRegressionVB:
     def predictive(
         self, x: np.ndarray, groups: np.ndarray, level: float = 0.95
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(mean, variance, lower, upper) of the predictive of spec §2.6: variance
+        """(mean, variance, lower, upper) of the predictive of becker2018 decision 8: variance
         b_n/(a_n - 1) + x^T S_g x (new group -1: + x^T S_Delta x + d_n/(c_n - 1) x^T x), and a
         Student-t interval with 2 a_n degrees of freedom and scale^2 b_n/a_n + x^T S_g x."""
         design = np.asarray(x, dtype=np.float64)
@@ -204,8 +207,8 @@ def _elbo(
     n_rows,
     hyper,
 ):
-    """The correct ELBO of spec §2.5 from the sufficient quantities of the current factors:
-    spread = sum_i ||m_i - m_Delta||^2, tr_s = sum_i tr S_i, logdet_s = sum_i ln det S_i,
+    """The correct ELBO (becker2018 decisions §2.5) from the sufficient quantities of the current
+    factors: spread = sum_i ||m_i - m_Delta||^2, tr_s = sum_i tr S_i, logdet_s = sum_i ln det S_i,
     sd2 = diag(S_Delta) (S_Delta is diagonal), sse and tr_xxs = sum_i tr(X_i'X_i S_i)."""
     a0, b0, c0, d0, e0, f0 = hyper[0], hyper[1], hyper[2], hyper[3], hyper[4], hyper[5]
     e_ln_sigma = digamma(a_n) - math.log(b_n)
@@ -230,8 +233,9 @@ def _elbo(
 
 @njit(cache=True)
 def _sweeps(xtx, xty, yty, rows, hyper, corrected, m, m_delta, e_sigma, e_s, e_w, max_iter, tol):
-    """Coordinate ascent from the given means and expectations (spec §2.3 order: beta_i, Delta,
-    s, sigma, w); returns the fitted factors, the ELBO trace and the iteration count.
+    """Coordinate ascent from the given means and expectations (in the order of
+    becker2018 decision 4: beta_i, Delta, s, sigma, w); returns the fitted factors, the ELBO
+    trace and the iteration count.
 
     With X_i'X_i = Q_i diag(l_i) Q_i' computed once, S_i = Q_i diag(1 / (E[s] + E[sigma] l_i)) Q_i',
     so a sweep needs only O(C D^2): the means, traces and log-determinants come from the
@@ -272,7 +276,8 @@ def _sweeps(xtx, xty, yty, rows, hyper, corrected, m, m_delta, e_sigma, e_s, e_w
         spread = 0.0
         for i in range(n_groups):
             spread += np.sum((m[i] - m_delta) ** 2)
-        # corrected: exact; faithful: the paper's and the R code's (stale m_Delta, no C; §2.2)
+        # corrected: exact; faithful: the paper's and the R code's (stale m_Delta, no C;
+        # becker2018 decision 4)
         pooled = spread + tr_s + n_groups * sd2.sum() if corrected else stale + sd2.sum() + tr_s
         d_n = d0 + 0.5 * pooled
         b_n = b0 + 0.5 * (sse + tr_xxs)
@@ -291,7 +296,8 @@ def _sweeps(xtx, xty, yty, rows, hyper, corrected, m, m_delta, e_sigma, e_s, e_w
 
 
 def elbo(data: GroupedData, q: HierRegressionVB) -> float:
-    """The correct ELBO (spec §2.5) of any q on ``data`` (the fit's trace holds its values)."""
+    """The correct ELBO (becker2018 decisions §2.5) of any q on ``data`` (the fit's trace holds
+    its values)."""
     sse = float(
         np.sum(data.yty)
         - 2 * np.einsum("cd,cd->", q.m, data.xty)
@@ -322,7 +328,7 @@ def fit_vb(
 ) -> HierRegressionVB:
     """Fit q by coordinate ascent until the ELBO changes by less than ``tol`` (at most
     ``max_iter`` sweeps). ``init`` overrides the R code's start (E[sigma] = E[s] = E[w_d] = 1,
-    m_Delta = 0; spec §2.3) with any of e_sigma, e_s, e_w, m_delta."""
+    m_Delta = 0; becker2018 decision 7) with any of e_sigma, e_s, e_w, m_delta."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; expected one of {VARIANTS}")
     if max_iter < 1:

@@ -1,8 +1,9 @@
-"""Gibbs sampler of the hierarchical linear regression of becker2018 (spec §2.7), the paper's
-reference for the VB fit: full conditionals in the sweep order beta -> sigma -> s -> Delta -> w,
-the R code's start (sigma, s, w_d ~ Gamma(1, 1), Delta ~ N(0, I)). A sweep works on the per-group
-sufficient statistics (hierbn.estimators.hier_regression.GroupedData) in Numba; each beta_i is
-drawn through a Cholesky factor of its precision. One call is one chain, seeded by the caller."""
+"""Gibbs sampler of the hierarchical linear regression of becker2018 (becker2018 decision 9),
+the paper's reference for the VB fit: full conditionals in the sweep order beta -> sigma -> s ->
+Delta -> w, the R code's start (sigma, s, w_d ~ Gamma(1, 1), Delta ~ N(0, I)). A sweep works on
+the per-group sufficient statistics (hierbn.estimators.hier_regression.GroupedData) in Numba;
+each beta_i is drawn through a Cholesky factor of its precision. One call is one chain, seeded by
+the caller."""
 
 from __future__ import annotations
 

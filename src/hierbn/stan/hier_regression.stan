@@ -1,4 +1,4 @@
-// Hierarchical linear regression of becker2018 (spec section 1.1), non-centred:
+// Hierarchical linear regression of becker2018 (paper Section 2.1), non-centred:
 //   sigma ~ Gamma(a0, b0) (noise precision), s ~ Gamma(c0, d0) (pooling precision),
 //   w_d ~ Gamma(e0, f0), Delta = z_Delta ./ sqrt(w), beta_i = Delta + z_i / sqrt(s),
 //   y_i ~ N(X_i beta_i, 1/sigma).

@@ -1,4 +1,5 @@
-// Binomial logistic regression with rstanarm's default priors (dombowsky2025 §4.1, decision A7):
+// Binomial logistic regression with rstanarm's default priors
+// (dombowsky2025 decisions §4.1 and A7):
 // stan_glm(cbind(successes, failures) ~ factor(parent), family = binomial) fits the intercept
 // of the centred predictors, alpha_c ~ N(0, 2.5), and each coefficient
 // beta_k ~ N(0, 2.5 / sd(x_k)) (autoscale; sd over the aggregated rows, supplied as data).

@@ -1,5 +1,5 @@
-"""Headline claims C1–C12 of becker2018 (spec §6), one function per claim, computed from the
-result tables. Each claim carries the paper's sentence it tests (``paper.py``) and the
+"""Headline claims C1–C12 of becker2018 (decisions §6), one function per claim, computed from
+the result tables. Each claim carries the paper's sentence it tests (``paper.py``) and the
 ``deviation`` of its criterion from that sentence; a claim whose experiment was not run is "not
 covered"."""
 
@@ -27,7 +27,7 @@ from hierbn.studies.claims import claim, evaluate, not_covered, num, reported, s
 N_ROWS = EXPECTED["shape"][0]
 FIVE = ("ols", "lasso", "vb-faithful", "lme", "ridge")  # Table 4's columns, our method names
 PAPER_MSE = dict(zip(FIVE, P.TABLE4.values(), strict=True))
-COMPARABLE = 0.03  # C8: |VB - LME| for "comparable" (spec §3.7: the noise of a 10-fold mean)
+COMPARABLE = 0.03  # C8: |VB - LME| for "comparable" (decisions §3.7: noise of a 10-fold mean)
 LEVEL = 0.06  # C8: our MSE against the printed one (two such standard errors)
 SIMILAR_TAU, SIMILAR_TOP10 = 0.6, 6  # C2: "similar" question rankings
 DIFFER_TAU = 0.3  # C4: class rankings that "appear to differ"
@@ -61,8 +61,8 @@ def claim_c1(r: Results) -> dict[str, Any]:
     deviation = ("values matched to the printed precision: estimates to half a unit of the third "
                  "decimal (+0.0001), t to one unit of the second; SE to 0.0011 because five printed "
                  "SEs are one unit off correct rounding and p to 0.001 (one printed p is one unit "
-                 "below correct rounding), spec §3.3; no intercept is the spec's verified reading "
-                 "(the paper does not say)")  # fmt: skip
+                 "below correct rounding), decisions §3.3; no intercept is decision 1's verified "
+                 "reading (the paper does not say)")  # fmt: skip
     paper, paper_text = P.TABLE2, "Table 2: 30 terms x (estimate, SE, t, p)"
     if _missing(r.table2):
         return not_covered("C1", text, paper, crit, "Table 2 not run", statement=P.STATEMENT_TABLE2,
@@ -146,10 +146,10 @@ def claim_c3(r: Results) -> dict[str, Any]:
     crit = ("exact path: Kendall tau >= 0.95 against Table 3's lasso question column; every cell "
             "of its lasso class column legible in the paper equal")  # fmt: skip
     deviation = ("questions by tau >= 0.95, not identity: the entry order of nearly tied columns "
-                 "depends on the path algorithm (spec §3.6); classes judged on the "
+                 "depends on the path algorithm (decisions §3.6); classes judged on the "
                  f"{len(lasso_classes)} of 13 cells the paper text shows (its class sub-table is "
-                 "garbled; the spec's full reconstruction is shown); design (standardised, 13 "
-                 "one-hot class columns) is the spec's decision")  # fmt: skip
+                 "garbled; the full reconstruction of decisions §3.6 is shown); design "
+                 "(standardised, 13 one-hot class columns) is decision 13")  # fmt: skip
     paper = {"questions": list(P.LASSO_QUESTIONS), "classes_legible": lasso_classes}
     paper_text = (f"questions {', '.join(P.LASSO_QUESTIONS[:4])}, …; classes "
                   f"{_cells(lasso_classes)}")  # fmt: skip
@@ -180,8 +180,8 @@ def claim_c4(r: Results) -> dict[str, Any]:
             f"Table 3's VB column ({first} first, {second} last); our lasso puts {first} first and "
             f"{second} second; Kendall tau(VB classes, lasso classes) < {DIFFER_TAU}")  # fmt: skip
     spec_tau = kendall(spec_classes("vb"), spec_classes("lasso"))
-    deviation = (f"'appears to differ' read as Kendall tau < {DIFFER_TAU} (the spec's "
-                 f"reconstruction of the two paper columns: tau {spec_tau:.2f}); the VB column is "
+    deviation = (f"'appears to differ' read as Kendall tau < {DIFFER_TAU} (our reconstruction "
+                 f"of the two paper columns, decisions §3.6: tau {spec_tau:.2f}); the VB column is "
                  f"judged on the {len(vb_cells)} of 13 cells the paper text shows")  # fmt: skip
     paper = {"vb_classes_legible": vb_cells, "lasso_first": first, "lasso_second": second}
     paper_text = (
@@ -220,8 +220,8 @@ def claim_c5(r: Results) -> dict[str, Any]:
     crit = ("for every Delta_d |mean VB (faithful) - mean Gibbs| <= 0.02 and <= 0.5 Gibbs SD; "
             "noise precision within 2%; Gibbs R-hat < 1.01")  # fmt: skip
     deviation = ("the paper gives no number for the closeness (Figure 2 is not in its text): the "
-                 "tolerances are the spec's (§6); R-hat < 1.01 makes the reference a converged "
-                 "posterior; Gibbs settings are the spec's (decision 9)")  # fmt: skip
+                 "tolerances are those of decisions §6; R-hat < 1.01 makes the reference a "
+                 "converged posterior; the Gibbs settings are decision 9")  # fmt: skip
     if _missing(r.vb, r.gibbs):
         return not_covered("C5", text, None, crit, "VB or Gibbs not run",
                            statement=P.STATEMENT_VB_VS_GIBBS, deviation=deviation,
@@ -285,7 +285,7 @@ def claim_c7(r: Results) -> dict[str, Any]:
             "medians of the configured runs)")  # fmt: skip
     deviation = (f"the paper gives no numbers: 'considerably faster' read as at least "
                  f"{1 / FASTER:.0f} times faster; the Gibbs run is one chain of 1000 burn-in + 5000 "
-                 "draws, the smallest the study takes as a posterior (spec decisions 9, 17); the "
+                 "draws, the smallest the study takes as a posterior (decisions 9 and 17); the "
                  "corrected variant and the R code's default 1000-sweep chain are shown, not judged")  # fmt: skip
     if _missing(r.timing):
         return not_covered("C7", text, None, crit, "timing not run",
@@ -339,10 +339,10 @@ def claim_c8(r: Results) -> dict[str, Any]:
             f"ridge; ridge > every other; |VB - LME| <= {COMPARABLE}; each within {LEVEL} of its "
             "printed value")  # fmt: skip
     deviation = (f"orders judged without tolerance on the mean rounded-prediction MSE over all "
-                 f"folds; 'comparable' = within {COMPARABLE} (the noise of a 10-fold mean, spec "
-                 f"§3.7), levels within {LEVEL}; the designs are the spec's (decision 15: class "
-                 "indicators in OLS, lasso and ridge); the paper's ridge value is matched by ridge "
-                 "without class (shown, not judged)")  # fmt: skip
+                 f"folds; 'comparable' = within {COMPARABLE} (the noise of a 10-fold mean, "
+                 f"decisions §3.7), levels within {LEVEL}; the designs are those of decision 15 "
+                 "(class indicators in OLS, lasso and ridge); the paper's ridge value is matched "
+                 "by ridge without class (shown, not judged)")  # fmt: skip
     paper_text = ", ".join(f"{m} {v}" for m, v in P.TABLE4.items())
     if _missing(r.cv):
         return not_covered("C8", text, P.TABLE4, crit, "CV not run", statement=P.STATEMENT_TABLE4,
@@ -378,9 +378,9 @@ def claim_c9(r: Results) -> dict[str, Any]:
     crit = ("the paper's updates (faithful variant): ELBO never decreases by more than 1e-8 on the "
             "real data and every synthetic data set, and converges (|change| < 1e-10) within 1000 "
             "iterations")  # fmt: skip
-    deviation = ("the bound is the correct ELBO (spec §2.5; the printed one has errors, §2.4); "
-                 "1e-8 allows round-off; the corrected variant (exact coordinate ascent) is "
-                 "shown, not judged")  # fmt: skip
+    deviation = ("the bound is the correct ELBO (decisions §2.5; the printed one has errors, "
+                 "decisions §2.4); 1e-8 allows round-off; the corrected variant (exact coordinate "
+                 "ascent) is shown, not judged")  # fmt: skip
     if _missing(r.vb):
         return not_covered("C9", text, None, crit, "VB not run",
                            statement=P.STATEMENT_BOUND, deviation=deviation)  # fmt: skip
@@ -425,8 +425,8 @@ def claim_c11(r: Results) -> dict[str, Any]:
     text = "Predictive uncertainty = noise + parameter uncertainty; df ~ N"
     why = ("the paper derives the predictive density and gives no number to compare: 2 a_n = N + "
            "2 a0 holds by its q(sigma) update, and the held-out coverage of the 95% interval is "
-           "shown for the spec's corrected density (the printed one adds a precision to a "
-           "variance, spec §2.6)")  # fmt: skip
+           "shown for the corrected density of decision 8 (the printed one adds a precision to a "
+           "variance, decisions §2.6)")  # fmt: skip
     if _missing(r.cv, r.vb):
         return not_covered("C11", text, None, f"reported, not judged: {why}",
                            "CV or VB not run", statement=P.STATEMENT_PREDICTIVE)  # fmt: skip
@@ -449,8 +449,8 @@ def claim_c12(r: Results) -> dict[str, Any]:
     truth = list(TOY_DELTA)
     text = f"Toy recovery (the R repository's test): Delta ~ ({truth[0]}, {truth[1]})"
     crit = f"|Delta - ({truth[0]}, {truth[1]})| < 0.02 for VB (both variants) and Gibbs"
-    deviation = ("not in the paper: the self-test of the R code the paper names (spec §4); its "
-                 "truth and the 0.02 tolerance are the spec's")  # fmt: skip
+    deviation = ("not in the paper: the self-test of the R code the paper names (decisions §4); "
+                 "its truth and the 0.02 tolerance are those of decisions §4")  # fmt: skip
     paper_text = "not in the paper (the R repository's test)"
     if _missing(r.toy):
         return not_covered("C12", text, None, crit, "toy test not run", statement=P.STATEMENT_R_CODE,
@@ -476,5 +476,6 @@ CLAIMS = (claim_c1, claim_c2, claim_c3, claim_c4, claim_c5, claim_c6, claim_c7, 
 
 
 def evaluate_claims(results: Results) -> list[dict[str, Any]]:
-    """Every headline claim of spec §6 with the paper's value, ours, the criterion and status."""
+    """Every headline claim of decisions §6 with the paper's value, ours, the criterion and
+    status."""
     return evaluate(CLAIMS, results)

@@ -143,7 +143,7 @@ def _prepared(parser: argparse.ArgumentParser) -> None:
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``hierbn becker2018`` and its steps."""
     steps = study_parser(subparsers, "becker2018", "becker2018 experiments")
-    p = steps.add_parser("prepare", help="check the canonical Turkiye data against spec §3.1")
+    p = steps.add_parser("prepare", help="check the canonical Turkiye data against decisions §3.1")
     p.add_argument("--canonical", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--check", required=True)
@@ -189,7 +189,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     experiment_args(p)
     p.set_defaults(func=cmd_cv)
 
-    p = steps.add_parser("synthetic", help="one synthetic data set (spec §4)")
+    p = steps.add_parser("synthetic", help="one synthetic data set (decisions §4)")
     p.add_argument("--scenario", required=True, choices=["dense", "sparse"])
     p.add_argument("--rep", type=int, required=True)
     experiment_args(p)

@@ -1,4 +1,4 @@
-"""Table 4 of becker2018 (spec §3.7, decisions 14–15): one (repeat, fold) cell of the repeated
+"""Table 4 of becker2018 (decisions 14 and 15): one (repeat, fold) cell of the repeated
 10-fold CV, every model on identical folds, MSE of rounded and raw predictions; and the Table 3
 rankings (VB by ARD precision and class intercepts, lasso by order of entry on its path)."""
 
@@ -119,7 +119,7 @@ def run_cv_cell(
 
 def lasso_rankings(frame: pd.DataFrame) -> pd.DataFrame:
     """Table 3's lasso columns: order of entry of the 30 predictors and the 13 class one-hots
-    on the exact LARS-lasso path (primary) and glmnet's grid (sensitivity), spec §3.6."""
+    on the exact LARS-lasso path (primary) and glmnet's grid (sensitivity), decision 13."""
     design = Design.of(frame)
     x = np.column_stack([design.predictors, design.one_hot()])
     names = [*PREDICTORS, *(f"class {c}" for c in range(1, 14))]

@@ -1,5 +1,5 @@
-"""The Turkiye student evaluation data of becker2018 (spec §3.1): the check of the canonical
-table against the spec's shape, marginals, column sums and the SHA-256 of its int8 matrix, and
+"""The Turkiye student evaluation data of becker2018 (decisions §3.1): the check of the canonical
+table against the recorded shape, marginals, column sums and the SHA-256 of its int8 matrix, and
 the designs the models use (raw predictors, class groups, one-hot or reference class columns)."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def _difference(key: str, expected: Any, found: Any) -> str:
 
 
 def check_turkiye(frame: pd.DataFrame, source: str) -> dict[str, Any]:
-    """Check the canonical Turkiye table (columns by position, spec §3.1) and return what was
+    """Check the canonical Turkiye table (columns by position, decisions §3.1) and return what was
     found; a mismatch raises a :class:`DataFormatError` naming ``source`` and each difference."""
     missing = [c for c in COLUMNS if c not in frame.columns]
     if missing:
@@ -66,7 +66,9 @@ def check_turkiye(frame: pd.DataFrame, source: str) -> dict[str, Any]:
     differences = [_difference(key, EXPECTED[key], found[key])
                    for key in EXPECTED if found[key] != EXPECTED[key]]  # fmt: skip
     if differences:
-        raise DataFormatError(f"{source} is not the spec's Turkiye data: " + "; ".join(differences))
+        raise DataFormatError(
+            f"{source} is not the Turkiye data of decisions §3.1: " + "; ".join(differences)
+        )
     return found
 
 
@@ -93,11 +95,11 @@ class Design:
         return self.classes - 1
 
     def with_intercept(self) -> np.ndarray:
-        """Raw predictors plus a trailing ones column: the VB design (spec §3.4)."""
+        """Raw predictors plus a trailing ones column: the VB design (decision 1)."""
         return np.column_stack([self.predictors, np.ones(len(self.response))])
 
     def one_hot(self) -> np.ndarray:
-        """The 13 class indicators (all levels; lasso and ridge, spec decision 15)."""
+        """The 13 class indicators (all levels; lasso and ridge, decision 15)."""
         return (self.classes[:, None] == np.arange(1, N_CLASSES + 1)[None, :]).astype(float)
 
     def with_class_reference(self) -> np.ndarray:

@@ -5,8 +5,8 @@ in ``shared/papers/becker2018-*.txt`` (checked by ``tests/test_paper_values.py``
 The extracted text prints some item names with OCR debris (``Q_2``, ``Q_{5}``, ``Q.6``): each
 row is registered as printed and :func:`item` reads it as the item's name. Table 3's class
 sub-table is garbled in the text: only the rows legible there are registered here (with the
-sentence of Section 3 that names classes 7 and 13); the spec's full reconstruction of the
-column is a spec decision and lives in ``tables.py``."""
+sentence of Section 3 that names classes 7 and 13); the full reconstruction of the
+column is a decision (decisions §3.6) and lives in ``tables.py``."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ _TABLE1_ROWS = (
     ("Q28", "Q28", "The Instructor treated all students in a right and objective manner."),
 )  # fmt: skip
 # Table 1: the items verbatim (the difficulty row is cut off after "values taken from" in the
-# paper; its values are in the table's footnote for the questions and in spec §3.1).
+# paper; its values are in the table's footnote for the questions and in decisions §3.1).
 TABLE1 = {
     key: PAPER.value(f"TABLE1_{key}", text, f"Table 1, row {printed}", f"{printed} {text}")
     for key, printed, text in _TABLE1_ROWS

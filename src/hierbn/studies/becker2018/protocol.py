@@ -1,7 +1,8 @@
-"""Experiment protocols of becker2018 (spec §3–§5): Table 2 (OLS without intercept), the full-data
-VB fits of both variants, Gibbs chains, Stan NUTS, the timing of decision 17, the hyper-parameter
-sensitivity of decision 18, the synthetic substitute and the R repository's toy test. Each step
-returns a tidy table (one row per parameter or cell x method x metric)."""
+"""Experiment protocols of becker2018 (paper Section 3, decisions §4): Table 2 (OLS without
+intercept), the full-data VB fits of both variants, Gibbs chains, Stan NUTS, the timing of
+decision 17, the hyper-parameter sensitivity of decision 18, the synthetic substitute and the R
+repository's toy test. Each step returns a tidy table (one row per parameter or cell x method x
+metric)."""
 
 from __future__ import annotations
 
@@ -85,7 +86,8 @@ def vb_records(fit: HierRegressionVB, method: str, seconds: float) -> list[dict[
 
 
 def run_vb(frame: pd.DataFrame, variant: str, config: dict[str, Any]) -> pd.DataFrame:
-    """The full-data VB fit of one variant (spec §3.4): factor means, SDs and convergence."""
+    """The full-data VB fit of one variant (decisions 1 and 2): factor means, SDs and
+    convergence."""
     data = full_data(frame)
     fit_vb(data, variant=variant, max_iter=2)  # load the compiled kernels before timing
     start = time.perf_counter()
@@ -99,7 +101,7 @@ def run_vb(frame: pd.DataFrame, variant: str, config: dict[str, Any]) -> pd.Data
 def run_gibbs_chain(
     frame: pd.DataFrame, chain: int, config: dict[str, Any], base_seed: int
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """One Gibbs chain on the full data (spec §2.7): (kept draws of Delta, sigma, s, w and the
+    """One Gibbs chain on the full data (decision 9): (kept draws of Delta, sigma, s, w and the
     recorded classes' beta, one row per draw; tidy mean and SD of every class's beta)."""
     gibbs = config["gibbs"]
     seed = int_seed(STUDY, "gibbs", chain, base_seed=base_seed)
@@ -126,7 +128,7 @@ def run_nuts(
     frame: pd.DataFrame, config: dict[str, Any], compiled: dict[str, Any], base_seed: int
 ) -> pd.DataFrame:
     """The same model in Stan (non-centred, ``hier_regression.stan``), NUTS: a third reference
-    not in the paper (spec §2.7). One row per draw: Delta, sigma, s, chain, divergences."""
+    not in the paper (decision 9). One row per draw: Delta, sigma, s, chain, divergences."""
     from hierbn.stan.runner import NutsSettings, sample_nuts
 
     data = full_data(frame)
@@ -213,7 +215,7 @@ def _ranking_auc(score: np.ndarray, relevant: np.ndarray) -> float:
 
 
 def run_synthetic(scenario: str, rep: int, config: dict[str, Any], base_seed: int) -> pd.DataFrame:
-    """One synthetic data set (spec §4): recovery of Delta (RMSE, 95% coverage) by both VB
+    """One synthetic data set (decisions §4): recovery of Delta (RMSE, 95% coverage) by both VB
     variants and Gibbs, VB-vs-Gibbs agreement, the ARD ranking AUC of the true support."""
     key = (STUDY, "synthetic", scenario, rep)
     data, delta, _ = synthetic_data(rng_for(*key, base_seed=base_seed), scenario)
@@ -245,7 +247,7 @@ def run_synthetic(scenario: str, rep: int, config: dict[str, Any], base_seed: in
 
 
 def run_toy(config: dict[str, Any], base_seed: int) -> pd.DataFrame:
-    """The R repository's toy test (spec §4): Delta by both VB variants and Gibbs."""
+    """The R repository's toy test (decisions §4): Delta by both VB variants and Gibbs."""
     key = (STUDY, "toy")
     data = toy_data(rng_for(*key, base_seed=base_seed))
     base = {"study": STUDY, "experiment": "toy", "dataset": "toy", "n": 600,

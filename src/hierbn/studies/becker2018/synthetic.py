@@ -1,4 +1,4 @@
-"""The synthetic substitute of becker2018 (spec §4): 13 unbalanced groups with the real class
+"""The synthetic substitute of becker2018 (decisions §4): 13 unbalanced groups with the real class
 sizes, collinear Likert items from a latent satisfaction score, the pilot's population weights
 as truth (all of them, or a sparse scenario), and the R repository's toy test."""
 
@@ -11,16 +11,16 @@ from hierbn.studies.becker2018.data import EXPECTED
 from hierbn.studies.becker2018.paper import PREDICTORS
 
 SCENARIOS = ("dense", "sparse")
-# Not paper numbers: the spec's pilot (spec §3.4), the faithful VB fixed point on the real data,
-# is the truth of the substitute (spec §4), in PREDICTORS order then the intercept.
+# Not paper numbers: a pilot fit, the faithful VB fixed point on the real data (decision 1), is
+# the truth of the substitute (decisions §4), in PREDICTORS order then the intercept.
 PILOT_DELTA = (
     0.3806, 0.3868, 0.0375, 0.0250, -0.0211, 0.0160, 0.0274, -0.0056, 0.0090, 0.0003, -0.0541,
     -0.0244, -0.0244, -0.0131, 0.0062, 0.0169, -0.0012, -0.0735, 0.0951, -0.0354, -0.0035,
     0.0084, 0.0133, 0.0458, -0.0014, 0.0071, 0.0358, -0.0591, 0.0105, -0.0064, 1.6090,
 )  # fmt: skip
-# The spec's sparse scenario (§4): these predictors and the intercept keep their weights.
+# The sparse scenario (decisions §4): these predictors and the intercept keep their weights.
 SPARSE_SUPPORT = ("nb.repeat", "attendance", "Q9", "Q16", "Q17", "Q22", "Q26")
-# The R repository's self-test (spec §4, not in the paper): the population weights of its toy
+# The R repository's self-test (decisions §4, not in the paper): the population weights of its toy
 # data, (slope, intercept).
 TOY_DELTA = (0.1, 0.3)
 TRUE_POOLING = 586.0  # s: between-class SD of the weights ~ 0.041
@@ -55,7 +55,7 @@ def synthetic_design(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
 def synthetic_data(
     rng: np.random.Generator, scenario: str
 ) -> tuple[GroupedData, np.ndarray, np.ndarray]:
-    """(statistics, true Delta, true beta (C, D)) of one synthetic data set (spec §4)."""
+    """(statistics, true Delta, true beta (C, D)) of one synthetic data set (decisions §4)."""
     delta = true_delta(scenario)
     x, groups = synthetic_design(rng)
     beta = delta + rng.normal(0, 1 / np.sqrt(TRUE_POOLING), (groups.max() + 1, delta.size))
@@ -64,7 +64,7 @@ def synthetic_data(
 
 
 def toy_data(rng: np.random.Generator) -> GroupedData:
-    """The R repository's self-test (spec §4): 6 groups of 100 rows, x = (1..100, 1),
+    """The R repository's self-test (decisions §4): 6 groups of 100 rows, x = (1..100, 1),
     beta_i = (0.1, 0.3) + N(0, 0.01^2 I), noise SD 0.1."""
     x = np.column_stack([np.arange(1, 101), np.ones(100)]).astype(float)
     beta = np.array(TOY_DELTA) + rng.normal(0, 0.01, (6, 2))

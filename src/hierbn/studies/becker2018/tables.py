@@ -17,7 +17,7 @@ from hierbn.studies.becker2018.paper import (
     VB_QUESTIONS,
 )
 
-# Not paper values: the spec's reconstruction (§3.6) of the cells of Table 3's class sub-table
+# Not paper values: our reconstruction (decisions §3.6) of the cells of Table 3's class sub-table
 # that are garbled in the paper text (rank -> class), read from the OCR fragments and the pilot.
 # With the legible cells (legible_classes) they make the class columns shown as the paper's in
 # the report (spec_classes); claims judge only the legible cells.
@@ -80,9 +80,9 @@ def figure2_table(vb: pd.DataFrame, gibbs: pd.DataFrame, nuts: pd.DataFrame | No
 
 
 def vb_rankings(vb: pd.DataFrame, method: str) -> pd.DataFrame:
-    """Spec §3.6: questions by ascending E[w_d] (intercept excluded); classes by descending
-    |class intercept| (the paper's), and the diagnostics |intercept - population intercept| and
-    ||m_i - m_Delta||."""
+    """Decisions 11 and 12: questions by ascending E[w_d] (intercept excluded); classes by
+    descending |class intercept| (the paper's), and the diagnostics |intercept - population
+    intercept| and ||m_i - m_Delta||."""
     w = vb_frame(vb, method, "w")
     w = w[w.term != "intercept"].sort_values("mean", kind="stable")
     rows = [{"method": method, "kind": "question", "rank": r + 1, "item": t}
@@ -113,15 +113,15 @@ def legible_classes(model: str) -> dict[int, str]:
 
 def spec_classes(model: str) -> list[str]:
     """Table 3's class column of ``model`` ("lasso" or "vb"): the legible cells, the rest
-    from the spec's reconstruction (:data:`SPEC_CLASS_FILL`)."""
+    from the reconstruction of decisions §3.6 (:data:`SPEC_CLASS_FILL`)."""
     fill = {rank: f"class {c}" for rank, c in SPEC_CLASS_FILL[model].items()}
     cells = legible_classes(model) | fill
     return [cells[rank] for rank in range(1, 14)]
 
 
 def paper_rankings() -> pd.DataFrame:
-    """Table 3: the question columns as printed; the class columns as reconstructed in spec
-    §3.6 (:func:`spec_classes`)."""
+    """Table 3: the question columns as printed; the class columns as reconstructed in
+    decisions §3.6 (:func:`spec_classes`)."""
     columns = {("paper-lasso", "question"): LASSO_QUESTIONS, ("paper-vb", "question"): VB_QUESTIONS,
                ("paper-lasso", "class"): spec_classes("lasso"),
                ("paper-vb", "class"): spec_classes("vb")}  # fmt: skip
@@ -157,8 +157,9 @@ def table4(cv: pd.DataFrame) -> pd.DataFrame:
         "ridge-noclass": TABLE4["ridge"],
     }
     out["paper"] = [paper.get(m) for m in out.index]
-    out["note"] = ["the paper's ridge value matches this design (spec §3.7)" if m == "ridge-noclass"
-                   else "sensitivity" if m not in paper else "" for m in out.index]  # fmt: skip
+    out["note"] = ["the paper's ridge value matches this design (decisions §3.7)"
+                   if m == "ridge-noclass" else "sensitivity" if m not in paper else ""
+                   for m in out.index]  # fmt: skip
     order = ["ols", "lasso", "vb-faithful", "lme", "ridge"]
     return out.reindex(order + [m for m in out.index if m not in order]).reset_index()
 
