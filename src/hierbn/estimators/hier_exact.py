@@ -7,8 +7,8 @@ For integer alpha0 and integer s the posterior of alpha, eq. (A.3)/(A.4),
 on the scaled simplex {alpha >= 0, sum alpha = s} is a product of univariate polynomials
 P_x(alpha_x) whose coefficients are convolved unsigned Stirling numbers of the first kind.
 With the Dirichlet integral  ∫ prod_x alpha_x^{m_x} dσ = s^{M+|X|-1} prod_x m_x! / (M+|X|-1)!
-every moment E[prod_x alpha_x^{k_x}] of Lemmas 3–4 is a ratio of two exact sums (the spec's
-fast replacement for the paper's symbolic integration, decision in §3.2). Python integers and
+every moment E[prod_x alpha_x^{k_x}] of Lemmas 3–4 is a ratio of two exact sums (a fast
+replacement for the paper's symbolic integration, azzimonti2019 decisions §3.2). Python integers and
 :class:`fractions.Fraction` keep the result exact until the final conversion to float.
 """
 

@@ -7,11 +7,11 @@ Model, eq. (5) of azzimonti2019::
     X | Y=y, theta ~ Categorical(theta_{X|y})
 
 Mean-field family, eqs. (11)–(12): q = prod_y Dir(theta_y | nu_y) * [alpha/s ~ Dir(tau*kappa)].
-The algorithm maximises the analytic lower bound L~ (App. B.1, corrected as in the spec) by
+The algorithm maximises the analytic lower bound L~ (App. B.1, corrected as in azzimonti2019 decisions §3.1) by
 block coordinate ascent (Algorithm 1): the closed-form nu update of eq. (14), the Newton
 step in log tau of eq. (B.4), and the constrained Newton step for kappa of eq. (B.5) with an
-Armijo backtracking line search. Settings follow the spec's reference-code defaults
-(decisions A2–A5): at most 1000 outer iterations, relative tolerance 1e-6 on L~, nu first,
+Armijo backtracking line search. Settings follow the reference code's defaults
+(azzimonti2019 decisions A2, A3, A4 and A5): at most 1000 outer iterations, relative tolerance 1e-6 on L~, nu first,
 kappa initialised uniform and tau at 100; tau and kappa are warm-started between outer
 iterations (an allowed speed-up that reaches the same fixed point).
 """
