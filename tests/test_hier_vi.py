@@ -5,9 +5,9 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from hierbn.estimators.hier_exact import exact_posterior_theta
-from hierbn.estimators.hier_vi import (
+from hierbn.estimators.hier_vi import fit_hier_vi
+from hierbn.estimators.hier_vi_kernels import (
     _psi_sums,
-    fit_hier_vi,
     kappa_gradient_hessian,
     kappa_tau_objective,
     lower_bound,

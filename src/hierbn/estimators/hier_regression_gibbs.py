@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from hierbn.estimators.hier_regression import R_DEFAULTS, GroupedData, Hyper
+from hierbn.estimators.hier_regression_gibbs_kernels import gibbs_chain
 
 
 @dataclass(frozen=True)
@@ -29,120 +29,6 @@ class GibbsChain:
     beta_mean: np.ndarray
     beta_sq: np.ndarray
     record: tuple[int, ...]
-
-
-@njit(cache=True)
-def _cholesky(a, out):
-    """Lower Cholesky factor of the SPD ``a`` into ``out`` (D ~ 31: a hand loop beats a LAPACK
-    call's overhead at this size)."""
-    n = a.shape[0]
-    for j in range(n):
-        total = a[j, j]
-        for k in range(j):
-            total -= out[j, k] * out[j, k]
-        out[j, j] = np.sqrt(total)
-        for i in range(j + 1, n):
-            total = a[i, j]
-            for k in range(j):
-                total -= out[i, k] * out[j, k]
-            out[i, j] = total / out[j, j]
-        for i in range(j):
-            out[i, j] = 0.0
-
-
-@njit(cache=True)
-def _solve_lower(chol, b, out):
-    for i in range(b.shape[0]):
-        total = b[i]
-        for k in range(i):
-            total -= chol[i, k] * out[k]
-        out[i] = total / chol[i, i]
-
-
-@njit(cache=True)
-def _solve_upper_t(chol, b, out):
-    """Solve chol^T out = b."""
-    n = b.shape[0]
-    for i in range(n - 1, -1, -1):
-        total = b[i]
-        for k in range(i + 1, n):
-            total -= chol[k, i] * out[k]
-        out[i] = total / chol[i, i]
-
-
-@njit(cache=True)
-def _chain(
-    xtx, xty, yty, rows, hyper, n_burn, n_keep, thin, seed, record, fixed_sigma, fixed_s, fixed_w
-):
-    np.random.seed(seed)
-    n_groups, dim = xty.shape
-    n_rows = rows.sum()
-    a0, b0, c0, d0, e0, f0 = hyper[0], hyper[1], hyper[2], hyper[3], hyper[4], hyper[5]
-    sigma = np.random.gamma(1.0, 1.0) if fixed_sigma <= 0 else fixed_sigma
-    s = np.random.gamma(1.0, 1.0) if fixed_s <= 0 else fixed_s
-    delta = np.random.standard_normal(dim)
-    w = np.empty(dim)
-    for d in range(dim):
-        w[d] = np.random.gamma(1.0, 1.0) if fixed_w[d] <= 0 else fixed_w[d]
-    beta = np.zeros((n_groups, dim))
-    out_delta = np.empty((n_keep, dim))
-    out_sigma = np.empty(n_keep)
-    out_s = np.empty(n_keep)
-    out_w = np.empty((n_keep, dim))
-    out_beta = np.empty((n_keep, record.size, dim))
-    beta_mean = np.zeros((n_groups, dim))
-    beta_sq = np.zeros((n_groups, dim))
-    precision = np.empty((dim, dim))
-    rhs = np.empty(dim)
-    chol = np.zeros((dim, dim))
-    half = np.empty(dim)
-    draw = np.empty(dim)
-    for it in range(n_burn + n_keep * thin):
-        sse = 0.0
-        for i in range(n_groups):
-            for a in range(dim):  # in preallocated buffers: no array is created per group
-                for b in range(dim):
-                    precision[a, b] = sigma * xtx[i, a, b]
-                precision[a, a] += s
-                rhs[a] = sigma * xty[i, a] + s * delta[a]
-            _cholesky(precision, chol)
-            _solve_lower(chol, rhs, half)
-            for a in range(dim):
-                half[a] += np.random.standard_normal()
-            _solve_upper_t(chol, half, draw)  # = mean + chol^-T z: both solve the same triangles
-            quad = 0.0
-            for a in range(dim):
-                beta[i, a] = draw[a]
-                row = 0.0
-                for b in range(dim):
-                    row += xtx[i, a, b] * draw[b]
-                quad += draw[a] * (row - 2.0 * xty[i, a])
-            sse += yty[i] + quad
-        if fixed_sigma <= 0:
-            sigma = np.random.gamma(a0 + 0.5 * n_rows, 1.0 / (b0 + 0.5 * max(sse, 0.0)))
-        if fixed_s <= 0:
-            spread = 0.0
-            for i in range(n_groups):
-                spread += np.sum((beta[i] - delta) ** 2)
-            s = np.random.gamma(c0 + 0.5 * n_groups * dim, 1.0 / (d0 + 0.5 * spread))
-        total = beta.sum(axis=0)
-        for d in range(dim):  # Lambda_Delta = diag(w) + C s I is diagonal
-            lam = w[d] + n_groups * s
-            delta[d] = s * total[d] / lam + np.random.standard_normal() / np.sqrt(lam)
-        for d in range(dim):
-            if fixed_w[d] <= 0:
-                w[d] = np.random.gamma(e0 + 0.5, 1.0 / (f0 + 0.5 * delta[d] ** 2))
-        k = (it - n_burn) // thin
-        if it >= n_burn and (it - n_burn) % thin == thin - 1:
-            out_delta[k] = delta
-            out_sigma[k] = sigma
-            out_s[k] = s
-            out_w[k] = w
-            for r in range(record.size):
-                out_beta[k, r] = beta[record[r]]
-            beta_mean += beta
-            beta_sq += beta * beta
-    return out_delta, out_sigma, out_s, out_w, out_beta, beta_mean / n_keep, beta_sq / n_keep
 
 
 def sample_gibbs(
@@ -170,7 +56,7 @@ def sample_gibbs(
     if groups.size and (groups.min() < 0 or groups.max() >= data.n_groups):
         raise ValueError(f"record must list groups in [0, {data.n_groups}), got {list(record)}")
     w_fixed = np.zeros(data.dim) if fixed_w is None else np.asarray(fixed_w, dtype=np.float64)
-    draws = _chain(
+    draws = gibbs_chain(
         data.xtx, data.xty, data.yty, data.rows, hyper.array(), int(n_burn), int(n_keep), int(thin),
         int(seed) & 0x7FFFFFFF, groups, -1.0 if fixed_sigma is None else float(fixed_sigma),
         -1.0 if fixed_s is None else float(fixed_s), w_fixed,

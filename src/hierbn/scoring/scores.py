@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from hierbn.scoring import kernels
-from hierbn.scoring.ais import ais_run, schedule
+from hierbn.scoring.ais import schedule
+from hierbn.scoring.ais_kernels import ais_run
 from hierbn.scoring.bipartite import (
     BipartiteClass,
     Structure,
