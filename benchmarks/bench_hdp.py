@@ -22,18 +22,19 @@ from scipy.special import gammaln
 from hierbn.bn.classifier_structures import STRUCTURES, FoldData
 from hierbn.bn.context_models import class_log_posterior_from_models, fit_context_models
 from hierbn.data.cv import encode_fold
-from hierbn.estimators.hdp import _initial_tables, build_tree, concentration_ids
+from hierbn.estimators.hdp import build_tree, concentration_ids
+from hierbn.estimators.hdp_kernels import initial_tables
 from hierbn.estimators.stirling import SHARED
 from hierbn.io import write_json
 from hierbn.studies.petitjean2018.protocol import cv_split
 
 
 def numpy_sweeps(tree, tying: str, n_iter: int, window: int = 10, seed: int = 0) -> float:
-    """Plain-numpy Algorithm 1 (same updates as hdp._sweeps, concentrations every 5
+    """Plain-numpy Algorithm 1 (same updates as hdp_kernels.sweeps, concentrations every 5
     iterations, running means every iteration); returns seconds for ``n_iter`` sweeps."""
     rng = np.random.default_rng(seed)
     conc = concentration_ids(tree, tying)
-    n, t = _initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, 2.0, seed)
+    n, t = initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, 2.0, seed)
     alpha = np.full(conc.max() + 1, 2.0)
     alpha0, k_values = 2.0, n.shape[1]
     log_s = SHARED.table(int(tree.counts.sum()), int(t.max()) + 4 * window)

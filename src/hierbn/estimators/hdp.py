@@ -13,19 +13,16 @@ eqs. (12)–(14) after burn-in.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from hierbn.estimators.hdp_kernels import initial_tables, sweeps
 from hierbn.estimators.stirling import SHARED, StirlingCache
-from hierbn.special import digamma
 from hierbn.validate import check_family, check_positive
 
 TYINGS = ("none", "single", "level", "sameparent")
-ALPHA_MIN = 1e-6
 
 
 @dataclass
@@ -92,151 +89,6 @@ def concentration_ids(tree: ContextTree, tying: str) -> np.ndarray:
     else:
         _, ids[rest] = np.unique(tree.parent[rest], return_inverse=True)
     return ids
-
-
-@njit(cache=True, nogil=True)
-def _initial_tables(level, parent, leaf_counts, level_start, alpha_init, seed):
-    """Algorithm 2: bottom-up initialisation of the table counts with eq. (15); also seeds
-    numba's generator of the calling thread with the tree's own key."""
-    np.random.seed(seed)
-    n_nodes, k_values = leaf_counts.shape
-    depth = level[n_nodes - 1]
-    n = leaf_counts.copy()
-    t = np.zeros((n_nodes, k_values), dtype=np.int64)
-    for d in range(depth, -1, -1):
-        for j in range(level_start[d], level_start[d + 1]):
-            for k in range(k_values):
-                if d == 0 or n[j, k] <= 1:
-                    t[j, k] = min(1, n[j, k]) if d == 0 else n[j, k]
-                else:
-                    a = alpha_init
-                    t[j, k] = max(1, int(a * (digamma(a + n[j, k]) - digamma(a))))
-            if d > 0:
-                for k in range(k_values):
-                    n[parent[j], k] += t[j, k]
-    return n, t
-
-
-@njit(cache=True, nogil=True)
-def _sweeps(
-    level,
-    parent,
-    level_start,
-    conc_id,
-    n,
-    t,
-    alpha,
-    pbar,
-    recorded,
-    it_from,
-    log_s,
-    n_iter,
-    burn_in,
-    window,
-    alpha0,
-    prior_shape,
-    prior_rate,
-    alpha_max,
-    conc_every,
-    alpha_trace,
-):
-    """Iterations it_from.. of Algorithm 1 on the state (n, t, alpha, pbar, recorded[0]),
-    updated in place; with a non-empty ``alpha_trace[iteration, concentration]`` the
-    concentrations after each iteration are recorded (for convergence diagnostics). Returns
-    the first iteration not run: n_iter, or earlier when a table count could leave the
-    Stirling table's columns (the caller grows it and resumes, so the chain never depends on
-    the table's size)."""
-    n_nodes, k_values = n.shape
-    depth = level[n_nodes - 1]
-    n_tot = n.sum(axis=1)
-    t_tot = t.sum(axis=1)
-    t_high = t.max()
-    p = np.zeros((n_nodes, k_values))
-    weights = np.empty(2 * window + 1)
-    for it in range(it_from, n_iter):
-        if t_high + window >= log_s.shape[1]:
-            return it
-        for d in range(depth, 0, -1):  # Algorithm 1: bottom-up; the root is reset below
-            for j in range(level_start[d], level_start[d + 1]):
-                pj = parent[j]
-                log_a = math.log(alpha[conc_id[j]])
-                a_p = alpha0 if conc_id[pj] < 0 else alpha[conc_id[pj]]
-                for k in range(k_values):
-                    if n[j, k] <= 1:
-                        continue
-                    cur = t[j, k]
-                    lo = max(1, cur - window)
-                    hi = min(cur + window, n[j, k])
-                    top = -np.inf
-                    # ln Gamma(a_p + N_parent), updated by ln(a_p + N - 1) per candidate (the
-                    # cumulative-log cache, petitjean2018 decision §2.9); ln Gamma(a_p) cancels
-                    # in the weights
-                    parent_total = n_tot[pj] + lo - cur
-                    log_norm = math.lgamma(a_p + parent_total)
-                    for c in range(lo, hi + 1):
-                        if c > lo:
-                            log_norm += math.log(a_p + parent_total + (c - lo - 1))
-                        inc = c - cur
-                        pn = n[pj, k] + inc
-                        if pn < t[pj, k]:
-                            weights[c - lo] = -np.inf
-                            continue
-                        w = (t_tot[j] + inc) * log_a + log_s[n[j, k], c]
-                        w += log_s[pn, t[pj, k]] - log_norm
-                        weights[c - lo] = w
-                        top = max(top, w)
-                    if top == -np.inf:
-                        continue
-                    acc = 0.0
-                    for c in range(lo, hi + 1):
-                        weights[c - lo] = math.exp(weights[c - lo] - top)
-                        acc += weights[c - lo]
-                    u = np.random.random() * acc
-                    chosen = hi
-                    for c in range(lo, hi + 1):
-                        u -= weights[c - lo]
-                        if u <= 0.0:
-                            chosen = c
-                            break
-                    inc = chosen - cur
-                    t[j, k] = chosen
-                    t_high = max(t_high, chosen)
-                    t_tot[j] += inc
-                    n[pj, k] += inc
-                    n_tot[pj] += inc
-        for k in range(k_values):
-            t[0, k] = min(1, n[0, k])
-        t_tot[0] = t[0].sum()
-        if (it + conc_every // 2) % conc_every == 0:  # Algorithm 5 for every concentration
-            shape = np.full(alpha.size, prior_shape)
-            rate = np.full(alpha.size, prior_rate)
-            for j in range(1, n_nodes):
-                c = conc_id[j]
-                if n_tot[j] > 0:
-                    q = max(1e-75, np.random.beta(alpha[c], n_tot[j]))
-                    rate[c] += -math.log(q)
-                    shape[c] += t_tot[j]
-            for c in range(alpha.size):
-                if shape[c] > 0 and rate[c] > 0:
-                    draw = np.random.gamma(shape[c], 1.0 / rate[c])
-                    # guards: petitjean2018 decision §7.1
-                    alpha[c] = min(alpha_max, max(ALPHA_MIN, draw))
-        if alpha_trace.shape[0] > 0:
-            alpha_trace[it, :] = alpha
-        if it >= burn_in:  # eqs. (12)-(14), then the running mean
-            for j in range(n_nodes):
-                if j == 0:
-                    for k in range(k_values):
-                        p[0, k] = (n[0, k] + alpha0 / k_values) / (n_tot[0] + alpha0)
-                else:
-                    a = alpha[conc_id[j]]
-                    for k in range(k_values):
-                        p[j, k] = (n[j, k] + a * p[parent[j], k]) / (n_tot[j] + a)
-            recorded[0] += 1
-            for j in range(n_nodes):
-                for k in range(k_values):
-                    pbar[j, k] += (p[j, k] - pbar[j, k]) / recorded[0]
-    return n_iter
 
 
 def node_path(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
@@ -325,7 +177,7 @@ def fit_hdp(
     n_max = int(tree.counts.sum())
     built = time.perf_counter()
     burn = min(1000, n_iter // 10) if burn_in is None else burn_in
-    n, t = _initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, alpha_init, seed)
+    n, t = initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, alpha_init, seed)
     alpha = np.full(n_conc, float(alpha_init))
     pbar = np.zeros(n.shape)
     recorded = np.zeros(1, dtype=np.int64)
@@ -334,7 +186,7 @@ def fit_hdp(
     # resumes after growing the shared Stirling table (petitjean2018 decision §2.4)
     while it < n_iter:
         log_s = stirling.table(n_max, need)
-        it = _sweeps(
+        it = sweeps(
             tree.level,
             tree.parent,
             tree.level_start,

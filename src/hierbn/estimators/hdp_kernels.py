@@ -1,0 +1,239 @@
+"""Numba kernels of the HDP Gibbs sampler of table counts (petitjean2018 §3–4, Algorithms 1–5;
+petitjean2018 decisions §2.4, §2.6, §2.9 and §7.1); the Python API is :mod:`hierbn.estimators.hdp`.
+
+The state of one context tree (nodes in level order, node 0 the root) is the data-plus-tables
+counts ``n[node, value]``, the table counts ``t[node, value]``, the concentrations
+``alpha[concentration]`` (node j uses ``alpha[conc_id[j]]``; the root, id -1, uses alpha_0) and
+the running means ``pbar`` of the node probabilities. Every kernel updates it in place and draws
+from Numba's generator of the calling thread, seeded by :func:`initial_tables`. The
+per-entry helpers of the table sweep are inlined into it (``inline="always"``): as calls they
+cost ~7 % of its time.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from hierbn.special import digamma
+
+ALPHA_MIN = 1e-6
+
+
+@njit(cache=True, nogil=True)
+def initial_tables(level, parent, leaf_counts, level_start, alpha_init, seed):
+    """Algorithm 2: bottom-up initialisation of the table counts with eq. (15); also seeds
+    numba's generator of the calling thread with the tree's own key."""
+    np.random.seed(seed)
+    n_nodes, k_values = leaf_counts.shape
+    depth = level[n_nodes - 1]
+    n = leaf_counts.copy()
+    t = np.zeros((n_nodes, k_values), dtype=np.int64)
+    for d in range(depth, -1, -1):
+        for j in range(level_start[d], level_start[d + 1]):
+            for k in range(k_values):
+                if d == 0 or n[j, k] <= 1:
+                    t[j, k] = min(1, n[j, k]) if d == 0 else n[j, k]
+                else:
+                    a = alpha_init
+                    t[j, k] = max(1, int(a * (digamma(a + n[j, k]) - digamma(a))))
+            if d > 0:
+                for k in range(k_values):
+                    n[parent[j], k] += t[j, k]
+    return n, t
+
+
+@njit(cache=True, nogil=True, inline="always")
+def table_log_weights(n, t, n_tot, t_tot, j, pj, k, log_a, a_p, lo, hi, log_s, weights):
+    """Algorithm 4: log weights (up to a constant) of the table counts lo..hi of node j and
+    value k into ``weights[0 : hi - lo + 1]``; returns their maximum (-inf when none is
+    feasible)."""
+    cur = t[j, k]
+    top = -np.inf
+    # ln Gamma(a_p + N_parent), updated by ln(a_p + N - 1) per candidate (the cumulative-log
+    # cache, petitjean2018 decision §2.9); ln Gamma(a_p) cancels in the weights
+    parent_total = n_tot[pj] + lo - cur
+    log_norm = math.lgamma(a_p + parent_total)
+    for c in range(lo, hi + 1):
+        if c > lo:
+            log_norm += math.log(a_p + parent_total + (c - lo - 1))
+        inc = c - cur
+        pn = n[pj, k] + inc
+        if pn < t[pj, k]:
+            weights[c - lo] = -np.inf
+            continue
+        w = (t_tot[j] + inc) * log_a + log_s[n[j, k], c]
+        w += log_s[pn, t[pj, k]] - log_norm
+        weights[c - lo] = w
+        top = max(top, w)
+    return top
+
+
+@njit(cache=True, nogil=True, inline="always")
+def draw_candidate(weights, lo, hi, top):
+    """One draw of lo..hi with probabilities proportional to exp(weights - top)."""
+    acc = 0.0
+    for c in range(lo, hi + 1):
+        weights[c - lo] = math.exp(weights[c - lo] - top)
+        acc += weights[c - lo]
+    u = np.random.random() * acc
+    chosen = hi
+    for c in range(lo, hi + 1):
+        u -= weights[c - lo]
+        if u <= 0.0:
+            chosen = c
+            break
+    return chosen
+
+
+@njit(cache=True, nogil=True)
+def sample_tables(
+    level,
+    parent,
+    level_start,
+    conc_id,
+    n,
+    t,
+    n_tot,
+    t_tot,
+    t_high,
+    alpha,
+    alpha0,
+    log_s,
+    window,
+    weights,
+):
+    """Algorithm 1's table sweep: every t[j, k] of the non-root nodes bottom-up within +-window
+    (Algorithm 3), then the root's tables reset to min(1, n) (petitjean2018 decision §2.6);
+    returns the largest table count seen."""
+    n_nodes, k_values = n.shape
+    depth = level[n_nodes - 1]
+    for d in range(depth, 0, -1):
+        for j in range(level_start[d], level_start[d + 1]):
+            pj = parent[j]
+            log_a = math.log(alpha[conc_id[j]])
+            a_p = alpha0 if conc_id[pj] < 0 else alpha[conc_id[pj]]
+            for k in range(k_values):
+                if n[j, k] <= 1:
+                    continue
+                cur = t[j, k]
+                lo = max(1, cur - window)
+                hi = min(cur + window, n[j, k])
+                top = table_log_weights(
+                    n, t, n_tot, t_tot, j, pj, k, log_a, a_p, lo, hi, log_s, weights
+                )
+                if top == -np.inf:
+                    continue
+                chosen = draw_candidate(weights, lo, hi, top)
+                inc = chosen - cur
+                t[j, k] = chosen
+                t_high = max(t_high, chosen)
+                t_tot[j] += inc
+                n[pj, k] += inc
+                n_tot[pj] += inc
+    for k in range(k_values):
+        t[0, k] = min(1, n[0, k])
+    t_tot[0] = t[0].sum()
+    return t_high
+
+
+@njit(cache=True, nogil=True)
+def sample_concentrations(conc_id, n_tot, t_tot, alpha, prior_shape, prior_rate, alpha_max):
+    """Algorithm 5 for every concentration: Beta auxiliaries, then a Gamma draw, clipped to
+    [ALPHA_MIN, alpha_max] (petitjean2018 decision §7.1)."""
+    shape = np.full(alpha.size, prior_shape)
+    rate = np.full(alpha.size, prior_rate)
+    for j in range(1, n_tot.size):
+        c = conc_id[j]
+        if n_tot[j] > 0:
+            q = max(1e-75, np.random.beta(alpha[c], n_tot[j]))
+            rate[c] += -math.log(q)
+            shape[c] += t_tot[j]
+    for c in range(alpha.size):
+        if shape[c] > 0 and rate[c] > 0:
+            draw = np.random.gamma(shape[c], 1.0 / rate[c])
+            alpha[c] = min(alpha_max, max(ALPHA_MIN, draw))
+
+
+@njit(cache=True, nogil=True)
+def accumulate_mean(parent, conc_id, n, n_tot, alpha, alpha0, p, pbar, recorded):
+    """Eqs. (12)-(14): the node probabilities of the current state into ``p``, then folded
+    into the running mean ``pbar`` of ``recorded[0]`` states."""
+    n_nodes, k_values = n.shape
+    for j in range(n_nodes):
+        if j == 0:
+            for k in range(k_values):
+                p[0, k] = (n[0, k] + alpha0 / k_values) / (n_tot[0] + alpha0)
+        else:
+            a = alpha[conc_id[j]]
+            for k in range(k_values):
+                p[j, k] = (n[j, k] + a * p[parent[j], k]) / (n_tot[j] + a)
+    recorded[0] += 1
+    for j in range(n_nodes):
+        for k in range(k_values):
+            pbar[j, k] += (p[j, k] - pbar[j, k]) / recorded[0]
+
+
+@njit(cache=True, nogil=True)
+def sweeps(
+    level,
+    parent,
+    level_start,
+    conc_id,
+    n,
+    t,
+    alpha,
+    pbar,
+    recorded,
+    it_from,
+    log_s,
+    n_iter,
+    burn_in,
+    window,
+    alpha0,
+    prior_shape,
+    prior_rate,
+    alpha_max,
+    conc_every,
+    alpha_trace,
+):
+    """Iterations it_from.. of Algorithm 1 on the state (n, t, alpha, pbar, recorded[0]),
+    updated in place; with a non-empty ``alpha_trace[iteration, concentration]`` the
+    concentrations after each iteration are recorded (for convergence diagnostics). Returns
+    the first iteration not run: n_iter, or earlier when a table count could leave the
+    Stirling table's columns (the caller grows it and resumes, so the chain never depends on
+    the table's size)."""
+    n_nodes, k_values = n.shape
+    n_tot = n.sum(axis=1)
+    t_tot = t.sum(axis=1)
+    t_high = t.max()
+    p = np.zeros((n_nodes, k_values))
+    weights = np.empty(2 * window + 1)
+    for it in range(it_from, n_iter):
+        if t_high + window >= log_s.shape[1]:
+            return it
+        t_high = sample_tables(
+            level,
+            parent,
+            level_start,
+            conc_id,
+            n,
+            t,
+            n_tot,
+            t_tot,
+            t_high,
+            alpha,
+            alpha0,
+            log_s,
+            window,
+            weights,
+        )
+        if (it + conc_every // 2) % conc_every == 0:
+            sample_concentrations(conc_id, n_tot, t_tot, alpha, prior_shape, prior_rate, alpha_max)
+        if alpha_trace.shape[0] > 0:
+            alpha_trace[it, :] = alpha
+        if it >= burn_in:
+            accumulate_mean(parent, conc_id, n, n_tot, alpha, alpha0, p, pbar, recorded)
+    return n_iter
