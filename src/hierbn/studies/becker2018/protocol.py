@@ -23,6 +23,8 @@ from hierbn.studies.common import tidy
 
 STUDY = "becker2018"
 TERMS = (*PREDICTORS, "intercept")
+# decision 9: the smallest Gibbs chain the study takes as a posterior (burn-in, kept draws)
+POSTERIOR_CHAIN = (1000, 5000)
 TABLE2_METRICS = ("estimate", "std_error", "t_value", "p_value")
 
 
@@ -262,7 +264,7 @@ def run_toy(config: dict[str, Any], base_seed: int) -> pd.DataFrame:
             for k, v in values.items()
         ]
     chain = sample_gibbs(
-        data, 1000, 5000, int_seed(*key, "gibbs", base_seed=base_seed), hyper=hyper_of(config)
+        data, *POSTERIOR_CHAIN, int_seed(*key, "gibbs", base_seed=base_seed), hyper=hyper_of(config)
     )
     mean = chain.delta.mean(axis=0)
     records += [{**base, "method": "gibbs", "metric": k, "value": float(v)}

@@ -19,8 +19,8 @@ tumour size of 0 is outside (0, Q25]) cannot enter a count table: that patient i
 the reason. ``mode="clean"``: an empty value is missing (the patient is dropped) and tumour size
 has 3 bins (< Q1, Q1-Q3, > Q3).
 
-The restriction of [code] to patients with mRNA profiles (1,904 of cBioPortal's 1,980 with
-clinical data) cannot be approximated from these two tables: every patient with clinical data
+The restriction of [code] to patients with mRNA profiles (a count of cBioPortal's study page,
+not of the paper: 1,904 of its 1,980 patients with clinical data) cannot be approximated from these two tables: every patient with clinical data
 has a PAM50 and an integrative cluster (both expression-based), and no column marks the
 profiled ones (that needs cBioPortal's mRNA case list, which the mirror does not hold).
 """

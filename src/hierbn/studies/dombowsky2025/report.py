@@ -192,7 +192,7 @@ def figure10(predictive: pd.DataFrame) -> Figure:
 
 
 # ------------------------------------------------------------------ structure learning
-SURE = 0.995  # an edge probability at least this is drawn without a label (Figures 3 and 5)
+SURE = 0.995  # ours, a drawing choice (the paper gives none): edges this sure go unlabelled (Figs 3, 5)
 TEAL, ORANGE, GREY = "#1f8a8a", "#e6550d", "#969696"
 COVARIATE_COLOR, OUTCOME_COLOR = "#9ecae1", "#fc9272"  # Figure 5: covariates blue, outcomes red
 # the methods of Table 2 and of the METABRIC parents table, as the report names them
