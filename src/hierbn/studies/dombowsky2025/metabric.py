@@ -20,9 +20,10 @@ the reason. ``mode="clean"``: an empty value is missing (the patient is dropped)
 has 3 bins (< Q1, Q1-Q3, > Q3).
 
 The restriction of [code] to patients with mRNA profiles (a count of cBioPortal's study page,
-not of the paper: 1,904 of its 1,980 patients with clinical data) cannot be approximated from these two tables: every patient with clinical data
-has a PAM50 and an integrative cluster (both expression-based), and no column marks the
-profiled ones (that needs cBioPortal's mRNA case list, which the mirror does not hold).
+not of the paper: 1,904 of its 1,980 patients with clinical data) cannot be approximated from
+these two tables: every patient with clinical data has a PAM50 and an integrative cluster (both
+expression-based), and no column marks the profiled ones (that needs cBioPortal's mRNA case
+list, which the mirror does not hold).
 """
 
 from __future__ import annotations
