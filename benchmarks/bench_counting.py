@@ -18,12 +18,13 @@ from hierbn.io import write_json
 def numpy_counts(
     codes: np.ndarray, child: int, parents: list[int], cards: np.ndarray
 ) -> np.ndarray:
+    """``counts[y, x]`` (parent configurations in rows, last parent fastest)."""
     y = np.ravel_multi_index(tuple(codes[:, p] for p in parents), tuple(cards[parents]))
     flat = np.bincount(
-        codes[:, child] * int(np.prod(cards[parents])) + y,
+        y * int(cards[child]) + codes[:, child],
         minlength=int(cards[child] * np.prod(cards[parents])),
     )
-    return flat.reshape(cards[child], -1)
+    return flat.reshape(-1, cards[child])
 
 
 def best_of(func, repeats: int = 5) -> float:

@@ -20,7 +20,8 @@ import pandas as pd
 from scipy.special import gammaln
 
 from hierbn.bn.classifier_structures import STRUCTURES, FoldData
-from hierbn.bn.context_models import class_log_posterior_from_models, fit_context_models
+from hierbn.cpts import fit_network, make_estimator
+from hierbn.cpts.base import CPTEstimator
 from hierbn.data.cv import encode_fold
 from hierbn.estimators.hdp import build_tree, concentration_ids
 from hierbn.estimators.hdp_kernels import initial_tables
@@ -79,6 +80,13 @@ def numpy_sweeps(tree, tying: str, n_iter: int, window: int = 10, seed: int = 0)
     return time.perf_counter() - start
 
 
+def hdp_estimator(iterations: int) -> CPTEstimator:
+    """HDP CPTs with the paper's settings (Level tying, improper Gamma(0, 0) prior,
+    concentrations every 5 iterations); the class (a root) takes the m = 1 estimate."""
+    settings = {"iterations": iterations, "tying": "level", "prior": [0.0, 0.0], "conc_every": 5}
+    return make_estimator("hdp", {"hdp": settings})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--adult", default="resources/datasets/petitjean2018/adult.parquet")
@@ -106,24 +114,30 @@ def main() -> None:
             )
 
     nodes = sum(tree.level.size for tree in trees())
-    fit_context_models(structure, fold.train, "hdp", nodes=kept, n_iter=50)  # JIT warm-up
+    seeds = np.random.SeedSequence(0)  # node i samples from its stateless child i
+    fitted_nodes = (*kept, k)  # the class CPT is fitted with the kept features
+    fit_network(structure, fold.train, hdp_estimator(50), seeds, nodes=fitted_nodes)  # JIT warm-up
     start = time.perf_counter()
-    prior, models = fit_context_models(
-        structure, fold.train, "hdp", nodes=kept, n_iter=args.iterations, tying="level"
+    fitted = fit_network(
+        structure, fold.train, hdp_estimator(args.iterations), seeds, nodes=fitted_nodes
     )
     ours = time.perf_counter() - start
-    sampling = sum(m.seconds["sampling_seconds"] for m in models.values())
+    sampling = sum(fitted.cpts[node].info.details["sampling_seconds"] for node in kept)
     reference = sum(numpy_sweeps(tree, "level", args.reference_iterations) for tree in trees())
     ours_rate = nodes * args.iterations / sampling
     reference_rate = nodes * args.reference_iterations / reference
 
     classify = {}
+    estimators = {
+        "m": make_estimator("m", {"m": {"m": 1.0, "backoff": "literal"}}),
+        "hdp": hdp_estimator(20),
+    }
     for name in STRUCTURES:
         s, s_kept = fold.structure(name)
-        for kind, params in (("m", {"m": 1.0}), ("hdp", {"n_iter": 20})):
-            prior, fitted = fit_context_models(s, fold.train, kind, nodes=s_kept, **params)
+        for kind, estimator in estimators.items():
+            network = fit_network(s, fold.train, estimator, seeds, nodes=(*s_kept, s.class_index))
             start = time.perf_counter()
-            class_log_posterior_from_models(s, prior, fitted, fold.test)
+            network.predict_proba(fold.test)
             classify[f"{name}-{kind}"] = time.perf_counter() - start
     result = {
         "dataset": "adult",

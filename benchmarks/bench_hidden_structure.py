@@ -28,9 +28,9 @@ from hierbn.data.convert import build_dataset
 from hierbn.data.registry import load_registry
 from hierbn.diagnostics import ess_ar_spectral
 from hierbn.estimators.hidden import update_count
-from hierbn.estimators.hidden_structure import markov_blanket, posterior_of, sample_parents
 from hierbn.io import write_json
 from hierbn.seeds import rng_for, seed_sequence
+from hierbn.structure_learning.hidden_parents import markov_blanket, posterior_of, sample_parents
 from hierbn.studies.dombowsky2025.lucas import COLUMNS, code_lucas
 from hierbn.studies.dombowsky2025.metabric import code_metabric
 from hierbn.studies.dombowsky2025.structure import OUTCOMES, outcome_candidates

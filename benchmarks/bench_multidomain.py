@@ -1,10 +1,10 @@
 """Multi-domain VI per CPT (azzimonti2019 §2.5, §3.7, E5 "Times", H18) vs Stan meanfield ADVI (one run).
 
 One node of the multi-domain hierarchical model is the hierarchical MD fit of a table
-counts[x', f]: |X'| = 325 joint (child, parents) states (13 classes x 5 x 5, the largest CPT of
-the GoEco!-like generator) and one column per user f, 100 observations per column, fitted with
+counts[f, x']: |X'| = 325 joint (child, parents) states (13 classes x 5 x 5, the largest CPT of
+the GoEco!-like generator) and one row per user f, 100 observations per row, fitted with
 s = |X'| and alpha0 = 1. Tables are simulated like the spec's generator: mu ~ Dirichlet(1_325),
-theta_f ~ Dirichlet(c * mu) for c in {5, 20, 100}, 100 multinomial draws per column.
+theta_f ~ Dirichlet(c * mu) for c in {5, 20, 100}, 100 multinomial draws per user (row).
 K = 100 users is the target scenario (paper: VI 2 s - 7 min per CPT); K = 6 (paper: 0.6 - 12 s)
 is timed for completeness.
 
@@ -28,6 +28,7 @@ from hierbn.estimators.hier_vi import fit_hier_vi, warm_up
 from hierbn.io import write_json
 from hierbn.seeds import int_seed, rng_for
 from hierbn.stan.runner import compile_model, resolve_backend, variational_meanfield
+from hierbn.studies.azzimonti2019.protocol import stan_data
 
 N_STATES = 13 * 5 * 5  # |X'| of a TAN feature with parents {C, X_j}
 N_PER_USER = 100
@@ -38,28 +39,15 @@ CONCENTRATIONS = (5.0, 20.0, 100.0)
 def simulate_table(
     c: float, k: int, n_states: int = N_STATES, n_obs: int = N_PER_USER
 ) -> np.ndarray:
-    """counts[x', f]: mu ~ Dir(1), theta_f ~ Dir(c * mu), n_obs multinomial draws per user f."""
+    """counts[f, x']: mu ~ Dir(1), theta_f ~ Dir(c * mu), n_obs multinomial draws per user f."""
     rng = rng_for("bench", "multidomain", c, k)
     mu = rng.dirichlet(np.ones(n_states))
     theta = rng.dirichlet(c * mu, size=k)  # (k, n_states)
-    return np.stack([rng.multinomial(n_obs, row / row.sum()) for row in theta], axis=1).astype(
-        np.float64
-    )
-
-
-def stan_data(counts: np.ndarray) -> dict:
-    n_states = counts.shape[0]
-    return {
-        "X": n_states,
-        "Y": counts.shape[1],
-        "n": counts.T.astype(int).tolist(),
-        "s": float(n_states),
-        "alpha0": [1.0] * n_states,
-    }
+    return np.stack([rng.multinomial(n_obs, row / row.sum()) for row in theta]).astype(np.float64)
 
 
 def time_vi(counts: np.ndarray, reps: int) -> dict:
-    n_states = counts.shape[0]
+    n_states = counts.shape[1]
     times, fits = [], []
     for _ in range(reps):
         start = time.perf_counter()
@@ -89,7 +77,7 @@ def time_advi(
                 "hier_md",
                 data,
                 ["theta"],
-                int_seed("bench", "multidomain", "advi", c, counts.shape[1], r),
+                int_seed("bench", "multidomain", "advi", c, counts.shape[0], r),
                 backend,
                 compiled,
             )
@@ -98,7 +86,7 @@ def time_advi(
                 {"seconds": time.perf_counter() - start, "failed": True, "error": str(exc)[-300:]}
             )
             continue
-        theta = fit.draws["theta"].mean(axis=(0, 1)).T  # [chain, draw, y, x] -> [x, y]
+        theta = fit.draws["theta"].mean(axis=(0, 1))  # [chain, draw, y, x] -> [y, x]
         finite = bool(np.isfinite(theta).all())
         runs.append(
             {
@@ -131,7 +119,7 @@ def main() -> None:
         help="heterogeneity c of theta_f ~ Dir(c mu)",
     )
     parser.add_argument(
-        "--users", type=int, nargs="+", default=list(USERS), help="numbers of users K (columns)"
+        "--users", type=int, nargs="+", default=list(USERS), help="numbers of users K (rows)"
     )
     parser.add_argument(
         "--reps", type=int, default=3, help="VI fits per configuration (median time)"
@@ -157,8 +145,8 @@ def main() -> None:
         config = {
             "users": k,
             "c": c,
-            "states": counts.shape[0],
-            "n_per_user": int(counts[:, 0].sum()),
+            "states": counts.shape[1],
+            "n_per_user": int(counts[0].sum()),
             **vi,
             **advi,
             "theta_mse_vi_vs_advi": float(np.mean(mses)) if mses else None,

@@ -16,7 +16,7 @@ from hierbn.estimators.hier_vi import fit_hier_vi
 from hierbn.io import write_json
 from hierbn.seeds import int_seed, rng_for
 from hierbn.stan.runner import compile_model, resolve_backend, sample_nuts
-from hierbn.studies.azzimonti2019.protocol import simulate_cpt
+from hierbn.studies.azzimonti2019.protocol import simulate_cpt, stan_data
 
 GRID_X = (2, 4, 6, 8)
 GRID_Y = (2, 4, 6, 8)
@@ -47,18 +47,12 @@ def main() -> None:
     picks = np.random.default_rng(0).choice(len(tables), args.nuts_cpts, replace=False)
     pairs = []
     for i in picks:
-        counts = tables[i]
-        data = {
-            "X": counts.shape[0],
-            "Y": counts.shape[1],
-            "n": counts.T.tolist(),
-            "s": float(counts.shape[0]),
-            "alpha0": [1.0] * counts.shape[0],
-        }
+        counts = tables[i]  # counts[y, x]
+        data = stan_data(counts)
         fit = sample_nuts("hier_md", data, ["theta"], int_seed("bench", int(i)), backend)
         pairs.append(
             {
-                "shape": list(counts.shape),
+                "shape": [counts.shape[1], counts.shape[0]],  # [|X|, |Y|]
                 "n": int(counts.sum()),
                 "vi_s": vi_times[i],
                 "nuts_s": fit.seconds,

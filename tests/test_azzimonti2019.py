@@ -6,15 +6,23 @@ from hierbn.studies.azzimonti2019.protocol import (
     run_e1_cell,
     run_e2_dataset,
     simulate_cpt,
+    stan_data,
     truth_cpts,
 )
 from hierbn.studies.azzimonti2019.tables import e2_summary
 
 
 def test_simulated_counts_have_n_rows_and_valid_truth() -> None:
-    theta, counts = simulate_cpt(rng_for("t", 1), 4, 6, 80)
-    assert counts.sum() == 80 and counts.shape == (4, 6)
-    assert np.allclose(theta.sum(axis=0), 1.0)
+    theta, counts = simulate_cpt(rng_for("t", 1), 4, 6, 80)  # |X| = 4, |Y| = 6
+    assert counts.sum() == 80 and counts.shape == (6, 4) and theta.shape == (6, 4)
+    assert np.allclose(theta.sum(axis=1), 1.0)
+
+
+def test_stan_data_has_one_row_of_counts_per_parent_configuration() -> None:
+    counts = np.array([[3, 0, 1], [1, 4, 0]])  # |Y| = 2, |X| = 3
+    data = stan_data(counts)
+    assert data["X"] == 3 and data["Y"] == 2 and data["s"] == 3.0
+    assert data["n"] == [[3, 0, 1], [1, 4, 0]] and data["alpha0"] == [1.0] * 3
 
 
 def test_e1_without_stan_is_deterministic_and_tidy() -> None:
@@ -74,5 +82,7 @@ def test_truth_falls_back_to_bdeu_for_unseen_configurations() -> None:
     structure = BNStructure(("f", "c"), (2, 3), ((1,), ()), class_index=1)
     codes = np.array([[0, 0], [1, 0], [1, 1]], dtype=np.int32)
     truth = truth_cpts(structure, codes)
-    assert np.allclose(truth[0][:, 0], 0.5) and np.allclose(truth[0][:, 1], [0, 1])
-    assert np.allclose(truth[0][:, 2], 0.5)  # unseen configuration: BDeu(1) = uniform
+    assert truth[0].shape == (3, 2)  # [c, f]
+    assert np.allclose(truth[0][0], 0.5) and np.allclose(truth[0][1], [0, 1])
+    assert np.allclose(truth[0][2], 0.5)  # unseen configuration: BDeu(1) = uniform
+    assert np.allclose(truth[1], [[2 / 3, 1 / 3, 0]])  # the class: ML of its counts

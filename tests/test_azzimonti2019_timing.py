@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from hierbn.draws import Draws
 from hierbn.stan.runner import NutsSettings, StanDraws, sample_nuts
 from hierbn.studies.azzimonti2019 import protocol, timing
 from hierbn.studies.azzimonti2019.protocol import coded, tan_structure
@@ -56,18 +57,21 @@ def test_cap_is_soft_between_pystan_chains() -> None:
         "hier_md", data, ["theta"], 5, "pystan", NutsSettings(**base, max_seconds=1e-9)
     )
     assert capped.capped and capped.chains_done == 1
-    assert capped.draws["theta"].shape == (1, 50, 2, 2) and capped.seconds > 0
+    assert capped.draws.posterior["theta"].shape == (1, 50, 2, 2) and capped.seconds > 0
     full = sample_nuts("hier_md", data, ["theta"], 5, "pystan", NutsSettings(**base))
     assert not full.capped and full.chains_done == 4
-    assert full.draws["theta"].shape == (4, 50, 2, 2)
-    assert np.array_equal(full.draws["theta"][0], capped.draws["theta"][0])  # same first chain
+    assert full.draws.posterior["theta"].shape == (4, 50, 2, 2)
+    assert np.array_equal(
+        full.draws.posterior["theta"][0], capped.draws.posterior["theta"][0]
+    )  # same first chain
 
 
 def test_cap_settings_are_checked_and_draws_count_their_chains() -> None:
     with pytest.raises(ValueError, match="max_seconds"):
         NutsSettings(max_seconds=0.0)
-    assert StanDraws({"theta": np.zeros((3, 5, 2))}, 1.0, 0, "x").chains_done == 3
-    assert not StanDraws({}, 1.0, 0, "x").capped
+    assert StanDraws(Draws({"theta": np.zeros((3, 5, 2))}), 1.0, 0, "x").chains_done == 3
+    stopped = StanDraws(None, 1.0, 0, "x", capped=True)
+    assert stopped.capped and stopped.chains_done == 0
 
 
 def test_every_cpt_of_every_table_is_timed_once(e4_vi: pd.DataFrame) -> None:
@@ -155,7 +159,7 @@ def _fake_advi(
     if data["X"] * data["Y"] > BIG:
         raise RuntimeError("Stan ADVI failed (exit 70)")
     theta = np.full((1, 4, data["Y"], data["X"]), 1.0 / data["X"])
-    return StanDraws({"theta": theta}, 0.01, 0, backend)
+    return StanDraws(Draws({"theta": theta}), 0.01, 0, backend)
 
 
 def _fake_nuts(
@@ -171,7 +175,7 @@ def _fake_nuts(
     theta = rng.dirichlet(np.ones(data["X"]), size=(settings.chains, 40, data["Y"]))
     capped = data["X"] * data["Y"] > BIG
     return StanDraws(
-        {"theta": theta[:1] if capped else theta},
+        Draws({"theta": theta[:1] if capped else theta}),
         0.5,
         0,
         backend,

@@ -13,7 +13,7 @@ REPO = SRC.parents[1]
 MAX_LINES = 80
 BUILDING_BLOCKS = (
     "bn", "cpts", "data", "estimators", "scoring", "stan", "structure_learning",
-    "config.py", "diagnostics.py", "forest.py", "io.py", "metrics.py", "random_variates.py",
+    "config.py", "diagnostics.py", "draws.py", "forest.py", "io.py", "metrics.py", "random_variates.py",
     "seeds.py", "special.py", "stats_tests.py", "steps.py", "validate.py",
 )  # fmt: skip
 # what may name the studies: the registry, the CLI, the workflow glue and the shared reports
@@ -55,6 +55,26 @@ def test_building_blocks_never_import_a_study(block: str) -> None:
                 names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
                 names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
                 assert not any(n.startswith("hierbn.studies") for n in names), path
+
+
+def _imports(block: str) -> set[str]:
+    names: set[str] = set()
+    for path in (SRC / block).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                names.add(node.module or "")
+            elif isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+    return names
+
+
+@pytest.mark.parametrize(
+    ("block", "forbidden"),
+    [("bn", ("hierbn.estimators", "hierbn.cpts")), ("estimators", ("hierbn.bn", "hierbn.cpts"))],
+)
+def test_building_blocks_stay_in_their_layer(block: str, forbidden: tuple[str, ...]) -> None:
+    """bn/ holds structures and counts and fits nothing; the engines receive count tables."""
+    assert not {n for n in _imports(block) if n.startswith(forbidden)}
 
 
 @pytest.mark.parametrize("study", STUDIES)

@@ -29,17 +29,17 @@ def test_family_counts_match_brute_force(sample, data) -> None:
     others = [j for j in range(len(cards)) if j != child]
     parents = data.draw(st.permutations(others)).copy()[: data.draw(st.integers(0, len(others)))]
     counts = family_counts(codes, child, parents, cards)
-    n_cols = int(np.prod(cards[parents])) if parents else 1
-    expected = np.zeros((cards[child], n_cols), dtype=np.int64)
+    n_rows = int(np.prod(cards[parents])) if parents else 1
+    expected = np.zeros((n_rows, cards[child]), dtype=np.int64)  # [y, x]
     for row in codes:
         y = np.ravel_multi_index(tuple(row[parents]), tuple(cards[parents])) if parents else 0
-        expected[row[child], y] += 1
-    assert np.array_equal(counts, expected)
+        expected[y, row[child]] += 1
+    assert counts.shape == expected.shape and np.array_equal(counts, expected)
     if parents:
         configs = parent_configurations(
             codes, np.asarray(parents, dtype=np.int64), cards.astype(np.int64)
         )
-        assert np.array_equal(np.bincount(configs, minlength=n_cols), expected.sum(axis=0))
+        assert np.array_equal(np.bincount(configs, minlength=n_rows), expected.sum(axis=1))
 
 
 def test_cmi_matches_direct_formula() -> None:

@@ -1,5 +1,6 @@
-"""The CPT estimators of the panel (hierbn.cpts): each against a dense oracle or a closed form,
-answers for unseen parent configurations, and the classifier built from them."""
+"""The CPT estimators (hierbn.cpts): each against a dense oracle or a closed form, answers for
+unseen parent configurations, the registry and the family tables they are fitted on (networks
+built from them: tests/test_fit_network.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hierbn.bn.classifier import predict_proba
 from hierbn.bn.counting import family_counts, validate_codes
-from hierbn.bn.parameters import EstimatorSpec, fit_cpts
-from hierbn.bn.structures import naive_bayes
-from hierbn.cpts import estimator_modules, fit_classifier, make_estimator
-from hierbn.cpts.base import Family, TableCPT, family
+from hierbn.cpts import ESTIMATORS, fit_cpt, make_estimator
+from hierbn.cpts.base import Family, FittedCPT, TableCPT, family
 from hierbn.estimators.bdeu import bdeu_theta, laplace_theta
 from hierbn.estimators.hdp import fit_hdp
 from hierbn.estimators.hier_vi import fit_hier_vi
@@ -41,11 +39,6 @@ def _all_contexts() -> np.ndarray:
     return np.array(list(itertools.product(range(CARDS[1]), range(CARDS[2]))))
 
 
-def _dense_answers(estimate: np.ndarray) -> np.ndarray:
-    """A dense ``theta[x, y]`` (last parent fastest) as query answers (configuration x value)."""
-    return estimate.T
-
-
 @pytest.mark.parametrize(("name", "oracle"), [("laplace", laplace_theta),
                                               ("bdeu1", lambda c: bdeu_theta(c, 1.0)),
                                               ("bdeu10", lambda c: bdeu_theta(c, 10.0))])  # fmt: skip
@@ -54,8 +47,9 @@ def test_closed_form_estimators_equal_their_dense_tables(name, oracle) -> None:
     fam = family(codes, 0, (1, 2), CARDS)
     assert fam.configs.shape[0] == 6 and fam.n_configurations == 8  # two unseen
     got = make_estimator(name, SETTINGS).fit(fam, np.random.SeedSequence(0)).query(_all_contexts())
-    dense = oracle(family_counts(codes, 0, (1, 2), np.array(CARDS)))
-    np.testing.assert_allclose(got, _dense_answers(dense), rtol=1e-12)
+    dense = oracle(family_counts(codes, 0, (1, 2), np.array(CARDS)))  # theta[y, x]
+    assert dense.shape == (8, 3)
+    np.testing.assert_allclose(got, dense, rtol=1e-12)
 
 
 def test_hierarchical_vi_on_observed_configurations_equals_the_dense_fit() -> None:
@@ -63,8 +57,19 @@ def test_hierarchical_vi_on_observed_configurations_equals_the_dense_fit() -> No
     fam = family(codes, 0, (1, 2), CARDS)
     got = make_estimator("hier", SETTINGS).fit(fam, np.random.SeedSequence(0))
     dense = fit_hier_vi(family_counts(codes, 0, (1, 2), np.array(CARDS)))
-    # an empty column adds nothing to alpha's likelihood: it only gets E[alpha]/s = kappa
-    np.testing.assert_allclose(got.query(_all_contexts()), _dense_answers(dense.theta), atol=1e-6)
+    # an empty row adds nothing to alpha's likelihood: it only gets E[alpha]/s = kappa
+    np.testing.assert_allclose(got.query(_all_contexts()), dense.theta, atol=1e-6)
+    assert got.info.converged and got.info.iterations > 0
+
+
+def test_hierarchical_vi_over_all_configurations_is_the_dense_fit_exactly() -> None:
+    codes = _codes(120)
+    fam = family(codes, 0, (1, 2), CARDS)
+    estimator = make_estimator("hier", {"hier": {"configurations": "all"}})
+    got = estimator.fit(fam, np.random.SeedSequence(0))
+    dense = fit_hier_vi(fam.dense())
+    np.testing.assert_array_equal(got.query(_all_contexts()), dense.theta)
+    assert got.info.iterations == dense.n_iter and got.info.details["tau"] == dense.tau
 
 
 def test_context_tree_estimators_equal_their_kernels_on_the_raw_rows() -> None:
@@ -79,9 +84,10 @@ def test_context_tree_estimators_equal_their_kernels_on_the_raw_rows() -> None:
     # the tree keeps counts only: the rows' order does not matter, the seed fixes the chain
     order = np.random.default_rng(1).permutation(codes.shape[0])
     raw = fit_hdp(codes[order, 0], codes[order, 1:], np.array(CARDS[1:]), 3, n_iter=60,
-                  tying="level", prior=(0.0, 0.0), conc_every=5,
-                  seed=int(seed.generate_state(1)[0] & 0x7FFFFFFF))  # fmt: skip
+                  tying="level", prior=(0.0, 0.0), conc_every=5, seed=seed)  # fmt: skip
     np.testing.assert_allclose(hdp.query(contexts), raw.query(contexts), rtol=1e-12)
+    assert set(hdp.info.details) == {"tree_seconds", "sampling_seconds", "tree_nodes"}
+    assert hdp.info.details["tree_nodes"] == raw.tree.level.size and hdp.info.iterations == 60
 
 
 def test_hidden_answers_are_eq14_over_its_own_draws() -> None:
@@ -100,6 +106,7 @@ def test_hidden_answers_are_eq14_over_its_own_draws() -> None:
     np.testing.assert_allclose(cpt.query(fam.configs), eq14, rtol=1e-10)
     unseen = cpt.query(np.array([[1, 3]]))[0]
     np.testing.assert_allclose(unseen, np.mean(t / t.sum(1, keepdims=True), axis=0), rtol=1e-12)
+    np.testing.assert_array_equal(cpt.info.draws.posterior["t"][0], t)
 
 
 @pytest.mark.parametrize("name", ["laplace", "bdeu1", "bdeu10", "m", "hier", "hdp", "hidden"])
@@ -118,29 +125,50 @@ def test_every_estimator_answers_every_configuration_with_a_distribution(name) -
     np.testing.assert_allclose(root.query(np.zeros((2, 0), dtype=np.int64)).sum(axis=1), 1.0)
 
 
-def test_naive_bayes_with_bdeu_equals_the_dense_classifier() -> None:
-    rng = np.random.default_rng(5)
-    cards = [3, 4, 2, 2]
-    codes = validate_codes(
-        np.column_stack([rng.integers(0, c, 90) for c in cards]), np.array(cards)
-    )
-    structure = naive_bayes(["a", "b", "c", "y"], cards, 3)
-    fitted = fit_classifier(structure, codes, make_estimator("bdeu1", {}), (0, 1, 2),
-                            np.random.SeedSequence(0))  # fmt: skip
-    cpts, _ = fit_cpts(structure, codes, EstimatorSpec("bdeu", iss=1.0))
-    np.testing.assert_allclose(fitted.predict_proba(codes), predict_proba(structure, cpts, codes),
-                               rtol=1e-10)  # fmt: skip
-
-
 def test_estimators_are_found_by_name_and_unknown_names_are_refused() -> None:
-    assert set(estimator_modules()) == {"laplace", "bdeu", "m", "hier", "hdp", "hidden"}
-    assert make_estimator("bdeu0.5", {}).iss == 0.5
+    assert set(ESTIMATORS) == {"laplace", "bdeu", "hier", "hier_domains", "m", "hdp", "hidden"}
+    assert make_estimator("bdeu0.5", {}).iss == 0.5 and make_estimator("bdeu10", {}).iss == 10
+    assert make_estimator("hier", {}).configurations == "observed"
+    assert make_estimator("hier", {}).root.name == "laplace"
+    root = make_estimator("hier", {"hier": {"root": "bdeu4", "configurations": "all"}}).root
+    assert root.iss == 4.0
     with pytest.raises(ValueError, match=r"unknown CPT estimator 'hdpx'.*laplace"):
         make_estimator("hdpx", SETTINGS)
+    with pytest.raises(ValueError, match=r"unknown CPT estimator 'ml'"):
+        make_estimator("ml", {})
     with pytest.raises(ValueError, match="bdeu<equivalent sample size>"):
         make_estimator("bdeux", {})
     with pytest.raises(ValueError, match="needs setting 'prior'"):
         make_estimator("hdp", {"hdp": {}})
+    with pytest.raises(ValueError, match="needs setting 'backoff'"):
+        make_estimator("m", {"m": {"m": 1.0}})
+    for bad in ({"root": "ml"}, {"configurations": "some"}, {"roots": "laplace"}):
+        with pytest.raises(ValueError, match="settings are configurations"):
+            make_estimator("hier", {"hier": bad})
+
+
+def test_fit_cpt_times_the_fit_and_keeps_its_answers() -> None:
+    fam = family(_codes(), 0, (1, 2), CARDS)
+    estimator = make_estimator("hier", {})
+    timed = fit_cpt(estimator, fam, np.random.SeedSequence(0))
+    plain = estimator.fit(fam, np.random.SeedSequence(0))
+    assert isinstance(timed, FittedCPT) and timed.info.seconds > 0 and plain.info.seconds == 0
+    np.testing.assert_array_equal(timed.query(_all_contexts()), plain.query(_all_contexts()))
+    assert timed.info.iterations == plain.info.iterations
+
+
+def test_a_family_lists_observed_rows_and_its_dense_table_every_configuration() -> None:
+    codes = _codes()
+    fam = family(codes, 0, (1, 2), CARDS)
+    dense = fam.dense()
+    np.testing.assert_array_equal(dense, family_counts(codes, 0, (1, 2), np.array(CARDS)))
+    assert dense.shape == (8, 3) and not dense[[6, 7]].any()  # (1, 2), (1, 3) unseen
+    values, contexts = fam.rows()
+    order = np.lexsort((codes[:, 0], codes[:, 2], codes[:, 1]))
+    np.testing.assert_array_equal(np.column_stack([contexts, values]), codes[order][:, [1, 2, 0]])
+    root = family(codes, 0, (), CARDS)
+    assert root.n_configurations == 1 and root.configs.shape == (1, 0)
+    np.testing.assert_array_equal(root.dense(), np.bincount(codes[:, 0], minlength=3)[None, :])
 
 
 @settings(max_examples=60, deadline=None)

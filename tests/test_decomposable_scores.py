@@ -140,18 +140,18 @@ def _dense_reference(data: np.ndarray, child: int, parents: list[int], iss: floa
     """loglik, BDeu and d from the dense ``family_counts`` table: every parent configuration
     of the code ranges (empty ones included) and every child code (unused ones included)."""
     cards = data.max(axis=0) + 1
-    table = family_counts(validate_codes(data, cards), child, parents, cards)  # [x, y]
+    table = family_counts(validate_codes(data, cards), child, parents, cards)  # [y, x]
     r = len(set(data[:, child].tolist()))
     q = 1
     for p in parents:
         q *= len(set(data[:, p].tolist()))
     a_ij, a_ijk = iss / q, iss / (q * r)
     loglik = bde = 0.0
-    for j in range(table.shape[1]):
-        n_ij = int(table[:, j].sum())
+    for j in range(table.shape[0]):
+        n_ij = int(table[j].sum())
         bde += math.lgamma(a_ij) - math.lgamma(a_ij + n_ij)
-        for k in range(table.shape[0]):
-            n_ijk = int(table[k, j])
+        for k in range(table.shape[1]):
+            n_ijk = int(table[j, k])
             bde += math.lgamma(a_ijk + n_ijk) - math.lgamma(a_ijk)
             if n_ijk:
                 loglik += n_ijk * math.log(n_ijk / n_ij)

@@ -49,7 +49,7 @@ def test_table1_worked_example(counts, expected) -> None:
             tying="none",
             conc_every=1,
             prior=(0.0, 0.0),
-            seed=s,
+            seed=np.random.SeedSequence(s),
         ).query(np.array([[0], [1]]))[:, 0]
         for s in range(4)
     ]
@@ -60,7 +60,7 @@ def test_tree_invariants_and_queries() -> None:
     rng = np.random.default_rng(0)
     ctx = np.column_stack([rng.integers(0, 2, 300), rng.integers(0, 3, 300)])
     x = (ctx[:, 0] + rng.integers(0, 2, 300)) % 3
-    est = fit_hdp(x, ctx, np.array([2, 3]), 3, n_iter=400, seed=1)
+    est = fit_hdp(x, ctx, np.array([2, 3]), 3, n_iter=400, seed=np.random.SeedSequence(1))
     tree = est.tree
     assert tree.level.tolist() == sorted(tree.level.tolist()) and tree.parent[0] == -1
     for j in range(1, tree.level.size):  # eq. (10): internal n = sum of children's t
@@ -73,6 +73,19 @@ def test_tree_invariants_and_queries() -> None:
     assert np.allclose(probs.sum(axis=1), 1.0) and np.all(probs > 0)
     parent_of_unseen = est.query(np.array([[1]]))[0]
     assert np.allclose(probs[2], parent_of_unseen)  # falls back to the deepest existing node
+
+
+def test_the_chain_is_fixed_by_its_seed_sequence_which_is_required() -> None:
+    rng = np.random.default_rng(2)
+    ctx = np.column_stack([rng.integers(0, 2, 200), rng.integers(0, 3, 200)])
+    x = (ctx[:, 1] + rng.integers(0, 2, 200)) % 3
+    fit = lambda seed: fit_hdp(x, ctx, np.array([2, 3]), 3, n_iter=100, seed=seed)  # noqa: E731
+    a, b = fit(np.random.SeedSequence(5)), fit(np.random.SeedSequence(5))
+    assert np.array_equal(a.t, b.t) and np.array_equal(a.pbar, b.pbar)
+    other = fit(np.random.SeedSequence(5, spawn_key=(1,)))
+    assert not np.array_equal(a.pbar, other.pbar)
+    with pytest.raises(TypeError, match="seed"):
+        fit_hdp(x, ctx, np.array([2, 3]), 3, n_iter=10)
 
 
 def test_tying_strategies() -> None:
@@ -105,7 +118,8 @@ def test_chain_does_not_depend_on_the_stirling_table_size() -> None:
     rng = np.random.default_rng(3)
     ctx = rng.integers(0, 3, (3000, 1))
     x = rng.integers(0, 4, 3000)
-    kwargs = dict(n_iter=300, tying="level", seed=7, alpha_init=400.0, prior=(2.0, 0.005))
+    seed = np.random.SeedSequence(7)
+    kwargs = dict(n_iter=300, tying="level", seed=seed, alpha_init=400.0, prior=(2.0, 0.005))
     small, big = StirlingCache(), StirlingCache()
     big.table(3000, 3000)
     a = fit_hdp(x, ctx, np.array([3]), 4, stirling=small, **kwargs)

@@ -27,6 +27,7 @@ from scipy import integrate, special
 
 from hierbn.bn.sparse_tables import parent_child_table
 from hierbn.diagnostics import ess_bulk, rhat
+from hierbn.draws import Draws
 from hierbn.estimators import hidden_kernels as kern
 from hierbn.estimators.hidden import (
     fit_fixed_parents,
@@ -63,9 +64,11 @@ def mcse(draws: np.ndarray) -> np.ndarray:
 
 
 def converged(draws: np.ndarray, min_ess: float = 1000) -> bool:
-    """Bulk ESS above ``min_ess`` and rank R-hat below 1.01 for every quantity: a frozen
-    chain fails here rather than passing through a huge MCSE."""
-    return bool(np.all(ess_bulk(draws) > min_ess) and np.all(rhat(draws) < 1.01))
+    """Bulk ESS above ``min_ess`` and rank R-hat below 1.01 for every quantity of
+    ``draws[chain, draw, ...]``: a frozen chain fails here rather than passing through a huge
+    MCSE."""
+    record = Draws({"x": draws})
+    return bool(np.all(ess_bulk(record)["x"] > min_ess) and np.all(rhat(record)["x"] < 1.01))
 
 
 # ------------------------------------------------------------- 1. eqs. (9)–(10) and the kernel

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hierbn.estimators.hidden_structure import (
+from hierbn.structure_learning.hidden_parents import (
     hamming,
     markov_blanket,
     nonempty_subsets,

@@ -43,6 +43,9 @@ def test_toy_recovery_within_0_02(variant: str) -> None:
 def test_gibbs_toy_recovery_within_0_02() -> None:
     chain = sample_gibbs(toy(), 500, 2000, seed=1)
     assert np.all(np.abs(chain.delta.mean(axis=0) - [0.1, 0.3]) < 0.02)
+    record = chain.draws()  # the same draws under the project's record
+    assert record.n_chains == 1 and record.n_draws == 2000
+    assert np.array_equal(record.posterior["Delta"][0], chain.delta)
 
 
 def test_corrected_elbo_never_decreases_and_faithful_may() -> None:

@@ -5,16 +5,17 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from hierbn.estimators.hier_exact import exact_posterior_theta
-from hierbn.estimators.hier_vi import fit_hier_vi
+from hierbn.estimators.hier_vi import MAX_OUTER, OUTER_TOL, fit_hier_vi
 from hierbn.estimators.hier_vi_kernels import (
     _psi_sums,
+    fit_core,
     kappa_gradient_hessian,
     kappa_tau_objective,
     lower_bound,
     tau_gradient_hessian,
 )
 
-SPEC_TABLE = np.array([[3, 0, 1], [1, 4, 0], [0, 1, 2]])
+SPEC_TABLE = np.array([[3, 1, 0], [0, 4, 1], [1, 0, 2]])  # [y, x]: the spec's n[x, y] transposed
 
 
 def test_spec_worked_example() -> None:
@@ -23,7 +24,23 @@ def test_spec_worked_example() -> None:
     assert np.allclose(result.alpha_mean, [1.0046, 1.0815, 0.9140], atol=2e-4)
     assert result.tau == pytest.approx(19.96, abs=0.02)
     assert result.converged
-    assert np.allclose(result.theta.sum(axis=0), 1.0)
+    assert result.theta.shape == (3, 3) and np.allclose(result.theta.sum(axis=1), 1.0)
+    # eq. (8) row by row: theta[y, x] = (n_yx + s kappa_x) / (n_y + s)
+    expected = (SPEC_TABLE + 3 * result.kappa[None, :]) / (SPEC_TABLE.sum(axis=1)[:, None] + 3)
+    np.testing.assert_allclose(result.theta, expected, rtol=1e-12)
+
+
+def test_the_table_is_rows_by_parent_configuration() -> None:
+    """A tall table (|Y| = 5 rows, |X| = 2 columns) is fitted as five binary distributions;
+    the kernel's own [x, y] table is the transpose."""
+    counts = np.array([[4, 0], [3, 1], [0, 2], [5, 5], [1, 0]])
+    result = fit_hier_vi(counts)
+    assert result.theta.shape == (5, 2) and result.kappa.shape == (2,)
+    kappa, tau, _, _, _ = fit_core(
+        np.ascontiguousarray(counts.T, dtype=np.float64), 2.0, np.ones(2), MAX_OUTER, OUTER_TOL
+    )
+    np.testing.assert_allclose(result.kappa, kappa, rtol=1e-12)
+    assert result.tau == pytest.approx(tau, rel=1e-12)
 
 
 def _setup(seed: int, n_x: int = 4, n_y: int = 3):
@@ -86,14 +103,14 @@ def test_bound_minus_kappa_tau_part_is_constant(seed: int) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    arrays(np.int64, st.tuples(st.integers(2, 5), st.integers(2, 6)), elements=st.integers(0, 12)),
+    arrays(np.int64, st.tuples(st.integers(2, 6), st.integers(2, 5)), elements=st.integers(0, 12)),
 )
 def test_vi_monotone_and_close_to_exact(counts: np.ndarray) -> None:
     result = fit_hier_vi(counts)
     steps = np.diff(result.elbo_trace)
     assert np.all(steps >= -1e-8 * np.abs(result.elbo_trace[1:]))
     assert result.converged and np.all(np.isfinite(result.theta))
-    assert np.allclose(result.theta.sum(axis=0), 1.0)
+    assert result.theta.shape == counts.shape and np.allclose(result.theta.sum(axis=1), 1.0)
     assert np.all(result.theta > 0)
     exact = exact_posterior_theta(counts)
     assert np.mean((result.theta - exact) ** 2) < 2e-3
@@ -106,16 +123,16 @@ def test_vi_accuracy_against_exact_on_e1_like_tables() -> None:
     for _ in range(30):
         n_x, n_y = int(rng.integers(2, 7)), int(rng.integers(2, 7))
         alpha = n_x * rng.dirichlet(np.ones(n_x))
-        theta = np.array([rng.dirichlet(alpha) for _ in range(n_y)]).T
-        counts = rng.multinomial(np.bincount(rng.integers(0, n_y, 80), minlength=n_y), theta.T).T
+        theta = np.array([rng.dirichlet(alpha) for _ in range(n_y)])  # [y, x]
+        counts = rng.multinomial(np.bincount(rng.integers(0, n_y, 80), minlength=n_y), theta)
         errors.append(np.mean((fit_hier_vi(counts).theta - exact_posterior_theta(counts)) ** 2))
     assert np.mean(errors) < 2e-5
 
 
-def test_unobserved_columns_get_kappa() -> None:
-    counts = np.array([[5, 0], [1, 0], [0, 0]])
+def test_unobserved_rows_get_kappa() -> None:
+    counts = np.array([[5, 1, 0], [0, 0, 0]])
     result = fit_hier_vi(counts)
-    assert np.allclose(result.theta[:, 1], result.kappa)
+    assert np.allclose(result.theta[1], result.kappa)
 
 
 @pytest.mark.parametrize(
@@ -133,5 +150,5 @@ def test_invalid_counts_raise(bad: np.ndarray) -> None:
 
 
 def test_one_child_state_is_a_constant_variable() -> None:
-    result = fit_hier_vi(np.ones((1, 4)))
-    assert np.array_equal(result.theta, np.ones((1, 4))) and result.converged
+    result = fit_hier_vi(np.ones((4, 1)))  # four parent configurations, one child value
+    assert np.array_equal(result.theta, np.ones((4, 1))) and result.converged

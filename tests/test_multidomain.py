@@ -1,4 +1,5 @@
-"""Multi-domain hierarchical CPTs (azzimonti2019 §2.5, §3.7) and the E5 synthetic generator (A12)."""
+"""Multi-domain hierarchical CPTs (azzimonti2019 §2.5, §3.7; hierbn.cpts.hier_domains, fitted by
+fit_network with domains) and the E5 synthetic generator (A12)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hierbn.bn.classifier import predict_proba
-from hierbn.bn.multidomain import fit_multidomain_cpts, joint_domain_counts, joint_to_cpts
-from hierbn.bn.parameters import EstimatorSpec, fit_cpts
 from hierbn.bn.structures import BNStructure
+from hierbn.cpts import Domains, FittedNetwork, fit_network, make_estimator
+from hierbn.cpts.base import FittedCPT, TableCPT, family
+from hierbn.cpts.hier_domains import joint_domain_counts, joint_to_cpts
 from hierbn.estimators.hier_vi import fit_hier_vi
 from hierbn.studies.azzimonti2019.multidomain import run_e5_job
 from hierbn.studies.azzimonti2019.multidomain_data import (
@@ -22,6 +23,8 @@ from hierbn.studies.azzimonti2019.multidomain_data import (
 from hierbn.studies.azzimonti2019.tables import e5_summary
 
 CHAIN = BNStructure(("C", "A", "B"), (3, 2, 4), ((), (0,), (0, 1)), class_index=0)
+HIER_DOMAINS = make_estimator("hier_domains", {})
+SEED = np.random.SeedSequence(0)
 
 
 def _data(rng: np.random.Generator, rows: int, n_domains: int) -> tuple[np.ndarray, np.ndarray]:
@@ -31,17 +34,28 @@ def _data(rng: np.random.Generator, rows: int, n_domains: int) -> tuple[np.ndarr
     return codes, rng.integers(0, n_domains, rows)
 
 
+def _domain_family(codes: np.ndarray, domains: np.ndarray, n_domains: int, node: int):
+    """The family of ``node`` with the domain (an extra last column) as its first parent."""
+    data = np.column_stack([codes, domains]).astype(np.int64)
+    cards = (*CHAIN.cardinalities, n_domains)
+    return family(data, node, (CHAIN.n_nodes, *CHAIN.parents[node]), cards)
+
+
+def _fit(codes: np.ndarray, domains: np.ndarray, n_domains: int) -> FittedNetwork:
+    return fit_network(CHAIN, codes, HIER_DOMAINS, SEED, domains=Domains(domains, n_domains))
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rows=st.integers(0, 200), n_domains=st.integers(1, 5))
 def test_joint_counts_match_a_brute_force_count(seed: int, rows: int, n_domains: int) -> None:
     codes, domains = _data(np.random.default_rng(seed), rows, n_domains)
-    counts = joint_domain_counts(
-        codes, 2, (0, 1), np.array(CHAIN.cardinalities), domains, n_domains
-    )
-    assert counts.shape == (4 * 3 * 2, n_domains)
-    expected = np.zeros((4, 3, 2, n_domains), dtype=np.int64)
-    np.add.at(expected, (codes[:, 2], codes[:, 0], codes[:, 1], domains), 1)
-    np.testing.assert_array_equal(counts, expected.reshape(24, n_domains))
+    counts = joint_domain_counts(_domain_family(codes, domains, n_domains, 2))
+    assert counts.shape == (n_domains, 4 * 3 * 2)  # [f, x'], x' = x |Pa| + pa
+    expected = np.zeros((n_domains, 4, 3, 2), dtype=np.int64)
+    np.add.at(expected, (domains, codes[:, 2], codes[:, 0], codes[:, 1]), 1)
+    np.testing.assert_array_equal(counts, expected.reshape(n_domains, 24))
+    assert counts.sum() == rows
+    np.testing.assert_array_equal(counts.sum(axis=1), np.bincount(domains, minlength=n_domains))
 
 
 def test_a_parentless_node_equals_the_single_domain_fit_with_the_domain_as_parent() -> None:
@@ -51,42 +65,51 @@ def test_a_parentless_node_equals_the_single_domain_fit_with_the_domain_as_paren
     x = rng.integers(0, 4, 300)
     f = rng.integers(0, 6, 300)
     alone = BNStructure(("X",), (4,), ((),))
-    multi, _ = fit_multidomain_cpts(alone, x[:, None].astype(np.int32), f, 6)
-    with_parent = BNStructure(("F", "X"), (6, 4), ((), (0,)))
-    single, _ = fit_cpts(
-        with_parent, np.column_stack([f, x]).astype(np.int32), EstimatorSpec("hier")
+    multi = fit_network(
+        alone, x[:, None].astype(np.int32), HIER_DOMAINS, SEED, domains=Domains(f, 6)
     )
-    np.testing.assert_allclose(multi[0][:, 0, :], single[1], rtol=0, atol=1e-12)
+    with_parent = BNStructure(("F", "X"), (6, 4), ((), (0,)))
+    hier = make_estimator("hier", {"hier": {"configurations": "all"}})
+    single = fit_network(with_parent, np.column_stack([f, x]).astype(np.int32), hier, SEED)
+    assert multi.table(0).shape == (6, 4)  # [f, x]: the domain is the first parent
+    np.testing.assert_allclose(multi.table(0), single.table(1), rtol=0, atol=1e-12)
+    assert multi.cpts[0].info.iterations == single.cpts[1].info.iterations
 
 
 def test_cpts_follow_the_normalisation_formula_of_section_2_5() -> None:
     """theta_{x|pa,f} = (n_{x,pa,f} + s kappa_{x,pa}) / (n_{pa,f} + s sum_x' kappa_{x',pa})."""
     codes, domains = _data(np.random.default_rng(5), 400, 4)
-    cpts, infos = fit_multidomain_cpts(CHAIN, codes, domains, 4)
-    counts = joint_domain_counts(codes, 2, (0, 1), np.array(CHAIN.cardinalities), domains, 4)
-    s = counts.shape[0]
-    kappa = fit_hier_vi(counts, s=float(s)).kappa.reshape(4, 6)
-    n = counts.reshape(4, 6, 4)
-    expected = (n + s * kappa[:, :, None]) / (n.sum(axis=0) + s * kappa.sum(axis=0)[:, None])[None]
-    np.testing.assert_allclose(cpts[2], expected, rtol=1e-12)
-    assert [i["joint_states"] for i in infos] == [3, 6, 24]
-    for theta in cpts:
-        np.testing.assert_allclose(theta.sum(axis=0), 1.0, rtol=1e-12)
+    fitted = _fit(codes, domains, 4)
+    counts = joint_domain_counts(_domain_family(codes, domains, 4, 2))  # [f, x']
+    s = counts.shape[1]
+    kappa = fit_hier_vi(counts, s=float(s)).kappa.reshape(4, 6)  # [x, pa]
+    n = counts.reshape(4, 4, 6)  # [f, x, pa]
+    expected = (n + s * kappa[None]) / (n.sum(axis=1) + s * kappa.sum(axis=0)[None])[:, None, :]
+    table = fitted.table(2)  # [(f, pa), x]: the domain first, pa = c |A| + a
+    np.testing.assert_allclose(table, expected.transpose(0, 2, 1).reshape(24, 4), rtol=1e-12)
+    infos = [fitted.cpts[node].info for node in range(3)]
+    assert [int(i.details["joint_states"]) for i in infos] == [3, 6, 24]
+    assert all(i.converged and i.details["finite"] == 1.0 and i.iterations > 0 for i in infos)
+    for node in range(3):
+        np.testing.assert_allclose(fitted.table(node).sum(axis=1), 1.0, rtol=1e-12)
 
 
 def test_joint_to_cpts_normalises_each_parent_configuration() -> None:
-    joint = np.arange(1, 13, dtype=float).reshape(6, 2)  # |X| = 3, |Pa| = 2, K = 2
-    theta = joint_to_cpts(joint, 3)
-    np.testing.assert_allclose(theta[:, 0, 0], np.array([1, 5, 9]) / 15)
-    np.testing.assert_allclose(theta[:, 1, 1], np.array([4, 8, 12]) / 24)
+    joint = np.arange(1, 13, dtype=float).reshape(6, 2).T  # [f, x']: |X| = 3, |Pa| = 2, K = 2
+    theta = joint_to_cpts(joint, 3)  # [f, pa, x]
+    assert theta.shape == (2, 2, 3)
+    np.testing.assert_allclose(theta[0, 0], np.array([1, 5, 9]) / 15)
+    np.testing.assert_allclose(theta[1, 1], np.array([4, 8, 12]) / 24)
+    np.testing.assert_allclose(theta.sum(axis=2), 1.0)
 
 
 def test_the_large_cpt_case_converges_with_finite_values() -> None:
-    """The spec's GoEco-sized CPT: |X'| = 325, |Y| = 100 users, 100 observations per column."""
+    """The spec's GoEco-sized CPT: |X'| = 325, |Y| = 100 users, 100 observations per row."""
     rng = np.random.default_rng(11)
     mu = rng.dirichlet(np.ones(325))
-    counts = np.stack([rng.multinomial(100, rng.dirichlet(20 * mu)) for _ in range(100)], axis=1)
+    counts = np.stack([rng.multinomial(100, rng.dirichlet(20 * mu)) for _ in range(100)])
     result = fit_hier_vi(counts, s=325.0)
+    assert result.theta.shape == (100, 325) and result.kappa.shape == (325,)
     assert result.converged and result.n_iter < 1000
     assert np.all(np.isfinite(result.theta)) and np.all(np.isfinite(result.kappa))
     assert np.all(np.diff(result.elbo_trace) >= -1e-9 * np.abs(result.elbo_trace[1:]))
@@ -94,20 +117,46 @@ def test_the_large_cpt_case_converges_with_finite_values() -> None:
 
 def test_domain_predictions_equal_each_domains_own_classifier() -> None:
     codes, domains = _data(np.random.default_rng(8), 300, 3)
-    cpts, _ = fit_multidomain_cpts(CHAIN, codes, domains, 3)
-    proba = predict_proba(CHAIN, cpts, codes, domains)
+    fitted = _fit(codes, domains, 3)
+    proba = fitted.predict_proba(codes, domains)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=1e-12)
     for f in range(3):
         rows = domains == f
-        own = predict_proba(CHAIN, [theta[:, :, f] for theta in cpts], codes[rows])
-        np.testing.assert_allclose(proba[rows], own, rtol=1e-12)
+        cpts = {}
+        for node in range(CHAIN.n_nodes):  # domain f's slice of every table, as its own CPT
+            own = fitted.table(node).reshape(3, -1, CHAIN.cardinalities[node])[f]
+            radix = tuple(CHAIN.cardinalities[p] for p in CHAIN.parents[node])
+            keys = np.arange(own.shape[0])
+            cpts[node] = FittedCPT(TableCPT(keys, own, np.full(own.shape[1], np.nan), radix))
+        alone = FittedNetwork(CHAIN, cpts).predict_proba(codes[rows])
+        np.testing.assert_allclose(proba[rows], alone, rtol=1e-12)
+        # by hand: P(c | x, f) ∝ theta_C[c | f] theta_A[a | c, f] theta_B[b | c, a, f]
+        t = [fitted.table(node).reshape(3, -1, CHAIN.cardinalities[node])[f] for node in range(3)]
+        for (_, a, b), p in zip(codes[rows], proba[rows], strict=True):
+            joint = np.array([t[0][0, c] * t[1][c, a] * t[2][c * 2 + a, b] for c in range(3)])
+            np.testing.assert_allclose(p, joint / joint.sum(), rtol=1e-12)
+    assert not np.allclose(proba, fitted.predict_proba(codes, (domains + 1) % 3))
 
 
 def test_bad_domains_are_refused_by_name() -> None:
     codes, _ = _data(np.random.default_rng(0), 10, 2)
+    with pytest.raises(ValueError, match=r"domains must be integers in \[0, 2\); got .*\[2, 2\]"):
+        Domains(np.full(10, 2), 2)
     with pytest.raises(ValueError, match=r"domains must be integers in \[0, 2\)"):
-        fit_multidomain_cpts(CHAIN, codes, np.full(10, 2), 2)
+        Domains(np.full(10, -1), 2)
+    with pytest.raises(ValueError, match=r"1-d integer array, got shape \(10,\) \(float64\)"):
+        Domains(np.zeros(10), 2)  # floats
+    with pytest.raises(ValueError, match=r"1-d integer array, got shape \(0, 2\)"):
+        Domains(np.zeros((0, 2), dtype=int), 2)
     with pytest.raises(ValueError, match="one entry per row"):
-        fit_multidomain_cpts(CHAIN, codes, np.zeros(9, dtype=int), 2)
+        fit_network(CHAIN, codes, HIER_DOMAINS, SEED, domains=Domains(np.zeros(9, dtype=int), 2))
+    with pytest.raises(ValueError, match="needs the domain as a parent"):
+        fit_network(CHAIN, codes, HIER_DOMAINS, SEED)  # no domains: the class is a plain root
+    fitted = _fit(codes, np.zeros(10, dtype=int), 2)
+    with pytest.raises(ValueError, match="domains are needed exactly when"):
+        fitted.predict_proba(codes)
+    with pytest.raises(ValueError, match=r"domains must be integers in \[0, 2\)"):
+        fitted.predict_proba(codes, np.full(10, 3))  # a domain the network never saw
 
 
 # --------------------------------------------------------------------------- generator

@@ -124,7 +124,10 @@ def test_ais_recovers_the_exact_marginal_likelihood() -> None:
     rows = _data(6, 4)
     exact = exact_score(model, rows)
     rng = np.random.default_rng(5)
-    runs = [ais_score(model, rows, rng, 2000, 100.0)["log_z"] for _ in range(12)]
+    records = [ais_score(model, rows, rng, 2000, 100.0) for _ in range(12)]
+    runs = [float(r.posterior["log_z"][0, 0]) for r in records]
+    rates = [float(r.sample_stats["acceptance_rate"][0, 0]) for r in records]
+    assert all(0 < a <= 1 for a in rates) and len(records[0].attrs["acceptance_quarters"]) == 4
     assert abs(log_mean_exp(np.array(runs)) - exact) < 1.0
     assert np.mean(runs) < exact + 0.5  # ln of an unbiased estimator is biased low on average
 

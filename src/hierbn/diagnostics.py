@@ -1,54 +1,77 @@
 """MCMC convergence diagnostics for every sampler of the project (Stan's NUTS, the HDP Gibbs
-chains, HiDDeN's MALA-within-Gibbs and becker2018's Gibbs regression), all from ArviZ: rank-normalised
-split R-hat and bulk / tail effective sample sizes (Vehtari et al. 2021); and, for comparison
-with R results, coda's single-chain AR-spectral effective sample size (``effectiveSize``).
+chains, HiDDeN's MALA-within-Gibbs and becker2018's Gibbs regression), all from ArviZ:
+rank-normalised split R-hat and bulk / tail effective sample sizes (Vehtari et al. 2021);
+and, for comparison with R results, coda's single-chain AR-spectral effective sample size
+(``effectiveSize``).
 
-Draws are ``draws[chain, draw, ...]``: any trailing axes are separate scalar parameters
-(``ess_ar_spectral`` takes one chain, ``x[draw]`` or ``x[draw, parameter]``)."""
+Every function takes a :class:`hierbn.draws.Draws` record and ``var_names`` (default: every
+posterior variable; a sample statistic such as ``lp`` can be named too) and returns one array
+per variable, of the variable's own shape: each element is a scalar parameter."""
 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from statsmodels.tsa.stattools import levinson_durbin
 
+from hierbn.draws import Draws
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", FutureWarning)  # ArviZ 0.x announces its 1.0 refactor
     import arviz as az
 
+PerVariable = dict[str, np.ndarray]
 
-def _dataset(draws: np.ndarray):  # -> xarray.Dataset
-    arr = np.asarray(draws, dtype=np.float64)
-    if arr.ndim < 2 or arr.shape[0] < 1 or arr.shape[1] < 4:
-        raise ValueError(f"draws must be [chain, draw, ...] with >= 4 draws, got shape {arr.shape}")
+
+def _flat(draws: Draws, name: str) -> np.ndarray:
+    """``name`` as ``[chain, draw, scalar parameter]`` (checked)."""
+    arr = np.asarray(draws.variable(name), dtype=np.float64)
+    if arr.shape[1] < 4:
+        raise ValueError(
+            f"{name}: draws must be [chain, draw, ...] with >= 4 draws, got {arr.shape}"
+        )
     if not np.all(np.isfinite(arr)):
-        raise ValueError("draws contain NaN or infinite values")
-    return az.convert_to_dataset({"x": arr.reshape(arr.shape[0], arr.shape[1], -1)})
+        raise ValueError(f"{name}: draws contain NaN or infinite values")
+    return arr.reshape(arr.shape[0], arr.shape[1], -1)
 
 
-def _varying(draws: np.ndarray) -> np.ndarray:
-    """Mask of the scalar parameters that move (constant ones have no R-hat or ESS)."""
-    arr = np.asarray(draws, dtype=np.float64)
-    flat = arr.reshape(arr.shape[0], arr.shape[1], -1)
-    return np.ptp(flat, axis=(0, 1)) > 0
+def _per_variable(
+    draws: Draws, var_names: Sequence[str] | None, statistic: Callable[[np.ndarray], np.ndarray]
+) -> PerVariable:
+    """``statistic`` of each scalar parameter, NaN where it is constant (no R-hat or ESS)."""
+    out = {}
+    for name in draws.names(var_names):
+        flat = _flat(draws, name)
+        moving = np.ptp(flat, axis=(0, 1)) > 0
+        values = np.where(moving, statistic(flat), np.nan)
+        out[name] = values.reshape(np.shape(draws.variable(name))[2:])
+    return out
 
 
-def rhat(draws: np.ndarray) -> np.ndarray:
+def _arviz(function: str, **kwargs) -> Callable[[np.ndarray], np.ndarray]:
+    def statistic(flat: np.ndarray) -> np.ndarray:
+        dataset = az.convert_to_dataset({"x": flat})
+        return getattr(az, function)(dataset, **kwargs)["x"].values
+
+    return statistic
+
+
+def rhat(draws: Draws, var_names: Sequence[str] | None = None) -> PerVariable:
     """Rank-normalised split R-hat of each scalar parameter (NaN where it is constant)."""
-    values = az.rhat(_dataset(draws), method="rank")["x"].values
-    return np.where(_varying(draws), values, np.nan)
+    return _per_variable(draws, var_names, _arviz("rhat", method="rank"))
 
 
-def ess_bulk(draws: np.ndarray) -> np.ndarray:
+def ess_bulk(draws: Draws, var_names: Sequence[str] | None = None) -> PerVariable:
     """Bulk effective sample size of each scalar parameter (NaN where it is constant)."""
-    return np.where(_varying(draws), az.ess(_dataset(draws), method="bulk")["x"].values, np.nan)
+    return _per_variable(draws, var_names, _arviz("ess", method="bulk"))
 
 
-def ess_tail(draws: np.ndarray) -> np.ndarray:
+def ess_tail(draws: Draws, var_names: Sequence[str] | None = None) -> PerVariable:
     """Tail (5% and 95% quantile) effective sample size of each scalar parameter."""
-    return np.where(_varying(draws), az.ess(_dataset(draws), method="tail")["x"].values, np.nan)
+    return _per_variable(draws, var_names, _arviz("ess", method="tail"))
 
 
 @dataclass(frozen=True)
@@ -67,19 +90,25 @@ class Convergence:
         }
 
 
-def convergence(draws: np.ndarray) -> Convergence:
-    """R-hat and ESS summary of ``draws[chain, draw, ...]``; a draw set with no moving
-    parameter has R-hat 1 and ESS equal to its number of draws; non-finite draws (a failed
+def convergence(draws: Draws, var_names: Sequence[str] | None = None) -> Convergence:
+    """R-hat and ESS summary over the scalar parameters of ``var_names``; draws with no moving
+    parameter have R-hat 1 and ESS equal to their number of draws; non-finite draws (a failed
     fit) give NaN."""
-    if not np.all(np.isfinite(np.asarray(draws, dtype=np.float64))):
+    names = draws.names(var_names)
+    values = [np.asarray(draws.variable(n), dtype=np.float64) for n in names]
+    if not all(np.all(np.isfinite(v)) for v in values):
         return Convergence(np.nan, np.nan, np.nan)
-    if not _varying(draws).any():
-        n = float(np.asarray(draws).shape[0] * np.asarray(draws).shape[1])
+    if not any(np.ptp(v.reshape(v.shape[0], v.shape[1], -1), axis=(0, 1)).any() for v in values):
+        n = float(draws.n_chains * draws.n_draws)
         return Convergence(1.0, n, n)
+
+    def pooled(per: PerVariable) -> np.ndarray:
+        return np.concatenate([np.ravel(v) for v in per.values()])
+
     return Convergence(
-        float(np.nanmax(rhat(draws))),
-        float(np.nanmin(ess_bulk(draws))),
-        float(np.nanmin(ess_tail(draws))),
+        float(np.nanmax(pooled(rhat(draws, names)))),
+        float(np.nanmin(pooled(ess_bulk(draws, names)))),
+        float(np.nanmin(pooled(ess_tail(draws, names)))),
     )
 
 
@@ -163,13 +192,23 @@ def _spectrum0_ar(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return spec, order
 
 
-def ess_ar_spectral(x: np.ndarray) -> float | np.ndarray:
-    """coda's ``effectiveSize`` of one chain, ``x[draw]`` (a float) or ``x[draw, parameter]``
-    (one ESS per parameter): ``n var(x) / S(0)``, S(0) the spectral density at 0 of the
-    AIC-chosen Yule-Walker AR fit (R's ``ar``); 0 for a series constant up to a linear
-    trend."""
+def _ess_ar_spectral_chain(x: np.ndarray) -> np.ndarray:
+    """coda's ``effectiveSize`` of each column of one chain ``x[draw, parameter]``."""
     arr = _chain(x)
     spec, _ = _spectrum0_ar(arr)
     with np.errstate(divide="ignore", invalid="ignore"):
-        ess = np.where(spec == 0, 0.0, arr.shape[0] * arr.var(axis=0, ddof=1) / spec)
-    return float(ess[0]) if np.ndim(x) == 1 else ess
+        return np.where(spec == 0, 0.0, arr.shape[0] * arr.var(axis=0, ddof=1) / spec)
+
+
+def ess_ar_spectral(draws: Draws, var_names: Sequence[str] | None = None) -> PerVariable:
+    """coda's ``effectiveSize`` of each scalar parameter of a one-chain record:
+    ``n var(x) / S(0)``, S(0) the spectral density at 0 of the AIC-chosen Yule-Walker AR fit
+    (R's ``ar``); 0 for a series constant up to a linear trend."""
+    if draws.n_chains != 1:
+        raise ValueError(f"coda's effectiveSize takes one chain; the draws have {draws.n_chains}")
+    out = {}
+    for name in draws.names(var_names):
+        values = np.asarray(draws.variable(name), dtype=np.float64)[0]
+        ess = _ess_ar_spectral_chain(values.reshape(values.shape[0], -1))
+        out[name] = ess.reshape(values.shape[1:])
+    return out

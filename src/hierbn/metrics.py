@@ -64,19 +64,20 @@ def cpt_mse(estimate: np.ndarray, truth: np.ndarray) -> float:
 
 
 def cpt_kl(estimate: np.ndarray, truth: np.ndarray) -> float:
-    """(1/|Y|) sum_y KL(truth_y || estimate_y); zero-probability truth entries contribute 0."""
+    """(1/|Y|) sum_y KL(truth_y || estimate_y) of CPTs ``[y, x]``; zero-probability truth
+    entries contribute 0."""
     p = np.asarray(truth, dtype=np.float64)
     q = np.asarray(estimate, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         terms = np.where(p > 0, p * (np.log(p) - np.log(q)), 0.0)
-    return float(terms.sum(axis=0).mean())
+    return float(terms.sum(axis=1).mean())
 
 
 def cpt_hellinger(estimate: np.ndarray, truth: np.ndarray) -> float:
-    """Column average of (1/sqrt 2) ||sqrt(estimate_y) - sqrt(truth_y)||_2
+    """Average over rows y of CPTs ``[y, x]`` of (1/sqrt 2) ||sqrt(estimate_y) - sqrt(truth_y)||_2
     (azzimonti2019 decision A7)."""
     diff = np.sqrt(np.asarray(estimate)) - np.sqrt(np.asarray(truth))
-    return float(np.mean(np.sqrt((diff**2).sum(axis=0)) / np.sqrt(2.0)))
+    return float(np.mean(np.sqrt((diff**2).sum(axis=1)) / np.sqrt(2.0)))
 
 
 def hellinger_literal(estimate: np.ndarray, truth: np.ndarray) -> float:

@@ -32,6 +32,12 @@ def rng_for(*key: KeyPart, base_seed: int = 0) -> np.random.Generator:
     return np.random.default_rng(seed_sequence(*key, base_seed=base_seed))
 
 
+def kernel_seed(seed: np.random.SeedSequence) -> int:
+    """The 31-bit integer a Numba kernel or a library that takes an int (Stan) is seeded with;
+    public APIs take the :class:`numpy.random.SeedSequence` and call this at the boundary."""
+    return int(seed.generate_state(1)[0] & 0x7FFFFFFF)
+
+
 def int_seed(*key: KeyPart, base_seed: int = 0) -> int:
-    """A 31-bit integer seed (for libraries that take an int, e.g. Stan)."""
-    return int(seed_sequence(*key, base_seed=base_seed).generate_state(1)[0] & 0x7FFFFFFF)
+    """The 31-bit integer seed of the cell identified by ``key`` (recorded in results)."""
+    return kernel_seed(seed_sequence(*key, base_seed=base_seed))

@@ -2,8 +2,9 @@
 
 Data are ``int32`` matrices (rows x variables) of state codes ``0 .. card-1``. A parent
 configuration is the mixed-radix index of the parents' states with the *last* parent varying
-fastest (C order), so a family (child, parents) maps to a ``counts[x, y]`` table with
-``|Y| = prod(card[parents])`` columns, unobserved configurations included.
+fastest (C order), so a family (child, parents) maps to a ``counts[y, x]`` table (the
+orientation of :mod:`hierbn.cpts.base`) with ``|Y| = prod(card[parents])`` rows, unobserved
+configurations included.
 """
 
 from __future__ import annotations
@@ -25,21 +26,21 @@ def validate_codes(data: np.ndarray, cards: np.ndarray, name: str = "data") -> n
 def _family_counts(
     data: np.ndarray, child: int, parents: np.ndarray, cards: np.ndarray, n_cols: int
 ) -> np.ndarray:
-    counts = np.zeros((cards[child], n_cols), dtype=np.int64)
+    counts = np.zeros((n_cols, cards[child]), dtype=np.int64)
     n_par = parents.shape[0]
     for r in range(data.shape[0]):
         y = 0
         for k in range(n_par):
             p = parents[k]
             y = y * cards[p] + data[r, p]
-        counts[data[r, child], y] += 1
+        counts[y, data[r, child]] += 1
     return counts
 
 
 def family_counts(
     data: np.ndarray, child: int, parents: tuple[int, ...] | list[int], cards: np.ndarray
 ) -> np.ndarray:
-    """``counts[x, y]`` of ``child`` against the joint configuration ``y`` of ``parents``.
+    """``counts[y, x]`` of ``child`` against the joint configuration ``y`` of ``parents``.
 
     ``data`` must already be validated int32 codes (see :func:`validate_codes`).
     """
@@ -117,7 +118,8 @@ def mutual_information_with_class(
     n = data.shape[0]
     out = np.zeros(len(features))
     for a, i in enumerate(features):
-        joint = family_counts(data, int(i), (int(class_index),), card).astype(np.float64)
+        # joint[x, c], summed in this order (the structure learners rank features by it)
+        joint = family_counts(data, int(i), (int(class_index),), card).T.astype(np.float64)
         px = joint.sum(axis=1, keepdims=True)
         pc = joint.sum(axis=0, keepdims=True)
         mask = joint > 0

@@ -1,21 +1,27 @@
-"""The one small interface every CPT estimator of the estimator panel implements.
+"""The one interface every CPT estimator of the project implements.
 
 An estimator is fitted on the count table of one family (a node and its ordered parents) of a
-given structure and returns a CPT that answers ``query(contexts)`` for any parent
-configuration, observed in training or not. The table is sparse (observed configurations
-only, :mod:`hierbn.bn.sparse_tables`), so kDB and SkDB families never enumerate their full
-parent-configuration space.
+given structure and returns a :class:`FittedCPT`: a CPT that answers ``query(contexts)`` for
+any parent configuration, observed in training or not, with the fit's :class:`FitInfo`.
+
+**Orientation.** A count table is ``counts[p, x]``: one row per parent configuration ``p``,
+one column per child value ``x`` (as :mod:`hierbn.bn.sparse_tables`, HiDDeN and the Stan
+data). The family table is sparse (observed configurations only), so kDB and SkDB families
+never enumerate their full parent-configuration space; :meth:`Family.dense` lists every
+configuration for the estimators whose model is defined over all of them.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
 from hierbn.bn.sparse_tables import parent_child_table
+from hierbn.draws import Draws
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,13 @@ class Family:
     def n_configurations(self) -> int:
         """|Y|: every joint parent configuration, observed or not (1 for a root)."""
         return math.prod(self.radix)
+
+    def dense(self) -> np.ndarray:
+        """``counts[p, x]`` over every parent configuration (last parent fastest), the
+        unobserved ones as zero rows."""
+        table = np.zeros((self.n_configurations, self.card), dtype=np.int64)
+        table[configuration_keys(self.configs, self.radix)] = self.counts
+        return table
 
     def rows(self) -> tuple[np.ndarray, np.ndarray]:
         """The training rows the table counts, as (child values, parent contexts), for the
@@ -56,10 +69,36 @@ class CPT(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class FitInfo:
+    """What a fit reports besides its CPT: iterations of the optimiser or sampler (0 for a
+    closed form), whether it converged, the seconds of ``fit`` (set by
+    :func:`hierbn.cpts.fit_cpt`), estimator-specific ``details`` (HDP: tree and sampling
+    seconds, tree nodes; multi-domain: joint states) and the sampler's kept draws where it
+    keeps them (HiDDeN), as a :class:`hierbn.draws.Draws` record."""
+
+    iterations: int = 0
+    converged: bool = True
+    seconds: float = 0.0
+    details: Mapping[str, float] = field(default_factory=dict)
+    draws: Draws | None = None
+
+
+@dataclass(frozen=True)
+class FittedCPT:
+    """A fitted CPT and its :class:`FitInfo`."""
+
+    cpt: CPT
+    info: FitInfo = field(default_factory=FitInfo)
+
+    def query(self, contexts: np.ndarray) -> np.ndarray:
+        return self.cpt.query(contexts)
+
+
 class CPTEstimator(Protocol):
     name: str
 
-    def fit(self, family: Family, seed: np.random.SeedSequence) -> CPT:
+    def fit(self, family: Family, seed: np.random.SeedSequence) -> FittedCPT:
         """Estimate the CPT of ``family``; ``seed`` feeds the samplers (others ignore it)."""
         ...
 
@@ -76,7 +115,14 @@ class TableCPT:
 
     @classmethod
     def from_family(cls, fam: Family, theta: np.ndarray, default: np.ndarray) -> TableCPT:
+        """``theta[p]`` for the family's observed configurations."""
         return cls(configuration_keys(fam.configs, fam.radix), theta, default, fam.radix)
+
+    @classmethod
+    def from_dense(cls, fam: Family, theta: np.ndarray) -> TableCPT:
+        """``theta[p]`` for every configuration of :meth:`Family.dense` (no default needed)."""
+        keys = np.arange(fam.n_configurations, dtype=np.int64)
+        return cls(keys, theta, np.full(fam.card, np.nan), fam.radix)
 
     def query(self, contexts: np.ndarray) -> np.ndarray:
         keys = configuration_keys(np.asarray(contexts, dtype=np.int64), self.radix)

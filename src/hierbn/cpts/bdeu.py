@@ -1,6 +1,6 @@
 """BDeu posterior mean, eq. (2) of azzimonti2019, with the equivalent sample size in the name
 (``bdeu1``, ``bdeu10``): alpha_xy = iss / (|X||Y|) over every parent configuration, so an
-unseen one gets the uniform distribution."""
+unseen one gets eq. (2) with no counts, the uniform distribution."""
 
 from __future__ import annotations
 
@@ -9,11 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from hierbn.cpts.base import Family, TableCPT, uniform
+from hierbn.cpts.base import Family, FittedCPT, TableCPT
 from hierbn.estimators.bdeu import bdeu_theta
-
-PREFIX = "bdeu"
-SUFFIXED = True  # the name carries the equivalent sample size
 
 
 @dataclass(frozen=True)
@@ -21,15 +18,18 @@ class BDeu:
     iss: float
     name: str
 
-    def fit(self, family: Family, seed: np.random.SeedSequence) -> TableCPT:
-        theta = bdeu_theta(family.counts.T, self.iss, family.n_configurations).T
-        return TableCPT.from_family(family, theta, uniform(family.card))
+    def fit(self, family: Family, seed: np.random.SeedSequence) -> FittedCPT:
+        n_configurations = family.n_configurations
+        theta = bdeu_theta(family.counts, self.iss, n_configurations)
+        # eq. (2) on an empty row, as a dense table would hold it (uniform up to rounding)
+        unseen = bdeu_theta(np.zeros((1, family.card)), self.iss, n_configurations)[0]
+        return FittedCPT(TableCPT.from_family(family, theta, unseen))
 
 
 def build(name: str, settings: dict[str, Any]) -> BDeu:
     """``bdeu<iss>``, e.g. ``bdeu1`` or ``bdeu0.5``."""
     try:
-        iss = float(name[len(PREFIX) :])
+        iss = float(name[len("bdeu") :])
     except ValueError:
         raise ValueError(f"estimator {name!r}: expected bdeu<equivalent sample size>") from None
     return BDeu(iss, name)

@@ -1,7 +1,7 @@
 """HDP CPTs on the parent-prefix context tree (Algorithm 1 of petitjean2018) with the
 settings' iterations, tying (Level by default), concentration prior and update interval; an
 unseen configuration is answered by its deepest seen prefix (§2.5). A root node takes the
-m = 1 estimate, as the class of petitjean2018 §1.8."""
+m = 1 estimate, as the class of petitjean2018 decision §1.8."""
 
 from __future__ import annotations
 
@@ -10,11 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from hierbn.cpts.base import CPT, Family, TableCPT, setting
+from hierbn.cpts.base import Family, FitInfo, FittedCPT, TableCPT, setting
 from hierbn.estimators.hdp import fit_hdp
 from hierbn.estimators.m_estimate import m_estimate_theta
-
-PREFIX = "hdp"
 
 
 @dataclass(frozen=True)
@@ -23,14 +21,14 @@ class HDP:
     tying: str
     prior: tuple[float, float]
     conc_every: int
-    name: str = PREFIX
+    name: str = "hdp"
 
-    def fit(self, family: Family, seed: np.random.SeedSequence) -> CPT:
+    def fit(self, family: Family, seed: np.random.SeedSequence) -> FittedCPT:
         if not family.radix:
-            theta = m_estimate_theta(family.counts.T, 1.0).T
-            return TableCPT.from_family(family, theta, theta[0])
+            theta = m_estimate_theta(family.counts, 1.0)
+            return FittedCPT(TableCPT.from_family(family, theta, theta[0]))
         values, contexts = family.rows()
-        return fit_hdp(
+        estimate = fit_hdp(
             values,
             contexts,
             np.asarray(family.radix),
@@ -39,8 +37,10 @@ class HDP:
             tying=self.tying,
             prior=self.prior,
             conc_every=self.conc_every,
-            seed=int(seed.generate_state(1)[0] & 0x7FFFFFFF),
+            seed=seed,
         )
+        details = {**estimate.seconds, "tree_nodes": float(estimate.tree.level.size)}
+        return FittedCPT(estimate, FitInfo(self.iterations, details=details))
 
 
 def build(name: str, settings: dict[str, Any]) -> HDP:

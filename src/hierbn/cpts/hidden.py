@@ -12,10 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from hierbn.cpts.base import Family, TableCPT, setting
+from hierbn.cpts.base import Family, FitInfo, FittedCPT, TableCPT, setting
 from hierbn.estimators.hidden import fit_fixed_parents
-
-PREFIX = "hidden"
 
 
 @dataclass(frozen=True)
@@ -26,9 +24,9 @@ class HiDDeN:
     eps: float
     b: float
     rho_rule: str
-    name: str = PREFIX
+    name: str = "hidden"
 
-    def fit(self, family: Family, seed: np.random.SeedSequence) -> TableCPT:
+    def fit(self, family: Family, seed: np.random.SeedSequence) -> FittedCPT:
         fit = fit_fixed_parents(
             [family.counts],
             self.eps,
@@ -41,7 +39,8 @@ class HiDDeN:
         )
         kept = fit.t[0, self.burn :]  # the draws eq. (14) averaged
         default = np.mean(kept / kept.sum(axis=1, keepdims=True), axis=0)
-        return TableCPT.from_family(family, fit.predictive[0], default)
+        info = FitInfo(self.iterations, draws=fit.draws(0))
+        return FittedCPT(TableCPT.from_family(family, fit.predictive[0], default), info)
 
 
 def build(name: str, settings: dict[str, Any]) -> HiDDeN:

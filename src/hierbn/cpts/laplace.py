@@ -8,19 +8,17 @@ from typing import Any
 
 import numpy as np
 
-from hierbn.cpts.base import Family, TableCPT, uniform
+from hierbn.cpts.base import Family, FittedCPT, TableCPT, uniform
 from hierbn.estimators.bdeu import laplace_theta
-
-PREFIX = "laplace"
 
 
 @dataclass(frozen=True)
 class Laplace:
-    name: str = PREFIX
+    name: str = "laplace"
 
-    def fit(self, family: Family, seed: np.random.SeedSequence) -> TableCPT:
-        theta = laplace_theta(family.counts.T).T
-        return TableCPT.from_family(family, theta, uniform(family.card))
+    def fit(self, family: Family, seed: np.random.SeedSequence) -> FittedCPT:
+        theta = laplace_theta(family.counts)
+        return FittedCPT(TableCPT.from_family(family, theta, uniform(family.card)))
 
 
 def build(name: str, settings: dict[str, Any]) -> Laplace:

@@ -11,26 +11,24 @@ from typing import Any
 
 import numpy as np
 
-from hierbn.cpts.base import CPT, Family, TableCPT, setting
+from hierbn.cpts.base import Family, FittedCPT, TableCPT, setting
 from hierbn.estimators.m_estimate import m_estimate_theta
 from hierbn.estimators.m_estimate_tree import fit_m_estimate
-
-PREFIX = "m"
 
 
 @dataclass(frozen=True)
 class MEstimate:
     m: float
     rule: str
-    name: str = PREFIX
+    name: str = "m"
 
-    def fit(self, family: Family, seed: np.random.SeedSequence) -> CPT:
+    def fit(self, family: Family, seed: np.random.SeedSequence) -> FittedCPT:
         if not family.radix:
-            theta = m_estimate_theta(family.counts.T, self.m).T
-            return TableCPT.from_family(family, theta, theta[0])
+            theta = m_estimate_theta(family.counts, self.m)
+            return FittedCPT(TableCPT.from_family(family, theta, theta[0]))
         values, contexts = family.rows()
         radix = np.asarray(family.radix)
-        return fit_m_estimate(values, contexts, radix, family.card, self.m, self.rule)
+        return FittedCPT(fit_m_estimate(values, contexts, radix, family.card, self.m, self.rule))
 
 
 def build(name: str, settings: dict[str, Any]) -> MEstimate:

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hierbn.draws import Draws, one_chain
 from hierbn.estimators.hdp_kernels import initial_tables, sweeps
 from hierbn.estimators.stirling import SHARED, StirlingCache
+from hierbn.seeds import kernel_seed
 from hierbn.validate import check_family, check_positive
 
 TYINGS = ("none", "single", "level", "sameparent")
@@ -128,6 +130,12 @@ class HDPEstimate:
     seconds: dict[str, float]  # tree building and sampling (petitjean2018 decision §E12)
     alpha_trace: np.ndarray | None = None  # [iteration, concentration] when traced
 
+    def draws(self) -> Draws:
+        """The traced concentrations as a one-chain draws record (``alpha[draw, tie]``)."""
+        if self.alpha_trace is None:
+            raise ValueError("the chain was not traced: fit with trace=True")
+        return one_chain({"alpha": self.alpha_trace})
+
     def query(self, contexts: np.ndarray) -> np.ndarray:
         """P(X | context) for each row of conditioning values: the deepest existing node
         (petitjean2018 decision §2.5)."""
@@ -151,7 +159,7 @@ def fit_hdp(
     prior: tuple[float, float] = (0.0, 0.0),
     alpha_max: float = 4000.0,
     conc_every: int = 5,
-    seed: int = 0,
+    seed: np.random.SeedSequence,
     stirling: StirlingCache = SHARED,
     trace: bool = False,
 ) -> HDPEstimate:
@@ -177,7 +185,9 @@ def fit_hdp(
     n_max = int(tree.counts.sum())
     built = time.perf_counter()
     burn = min(1000, n_iter // 10) if burn_in is None else burn_in
-    n, t = initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, alpha_init, seed)
+    n, t = initial_tables(
+        tree.level, tree.parent, tree.counts, tree.level_start, alpha_init, kernel_seed(seed)
+    )
     alpha = np.full(n_conc, float(alpha_init))
     pbar = np.zeros(n.shape)
     recorded = np.zeros(1, dtype=np.int64)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import digamma, gammaln, polygamma
 
+from hierbn.draws import Draws, one_chain
 from hierbn.estimators import hidden_kernels as kern
 from hierbn.validate import check_counts, check_positive
 
@@ -217,6 +218,23 @@ class FixedParentFit:
     log_posterior: np.ndarray  # [R, n_iter]
     step_sizes: np.ndarray  # [R, k]
     predictive_draws: np.ndarray  # [R, n_kept, P, k] (empty unless requested)
+    burn: int = 0
+
+    def draws(self, replicate: int = 0) -> Draws:
+        """The kept draws (after burn-in) of one replicate as a one-chain draws record: ``t``,
+        the eq. (14) ``predictive`` when kept, ``lp`` = the log-posterior; the per-coordinate
+        acceptance rates and step sizes as attributes."""
+        posterior = {"t": self.t[replicate, self.burn :]}
+        if self.predictive_draws.size:
+            posterior["predictive"] = self.predictive_draws[replicate]
+        return one_chain(
+            posterior,
+            {"lp": self.log_posterior[replicate, self.burn :]},
+            {
+                "acceptance_rate": self.acceptance[replicate],
+                "step_size": self.step_sizes[replicate],
+            },
+        )
 
 
 def fit_fixed_parents(
@@ -258,7 +276,9 @@ def fit_fixed_parents(
         *_fixed_args(packed), t0, steps, b, shape, n_iter, burn, order == "code", False,
         _seeds(seeds), keep_predictive_draws,
     )  # fmt: skip
-    return FixedParentFit(t, acc / update_count(n_iter, burn), pred, logpost, steps, pred_draws)
+    return FixedParentFit(
+        t, acc / update_count(n_iter, burn), pred, logpost, steps, pred_draws, int(burn)
+    )
 
 
 def _initial_states(given: np.ndarray | None, shape: tuple[int, ...], drawn: list) -> np.ndarray:

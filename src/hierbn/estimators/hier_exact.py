@@ -74,7 +74,7 @@ def _integral(polys: list[list[int]], s: int, scale_degree: int) -> int:
 def _validate(
     counts: np.ndarray, s: int, alpha0: np.ndarray | None
 ) -> tuple[np.ndarray, int, list[int]]:
-    table = check_counts(counts, integer=True).astype(np.int64)
+    table = check_counts(counts, integer=True).astype(np.int64).T  # [x, y] below
     if table.sum() > EXACT_MAX_TOTAL:
         raise ValueError(
             f"counts total {int(table.sum())} rows; the exact posterior costs ~n^4 (16 s at "
@@ -94,9 +94,9 @@ def exact_alpha_moments(
 ) -> tuple[np.ndarray, np.ndarray | None]:
     """Exact E[alpha | D] (and E[alpha alpha^T | D] if ``second``) for integer s and alpha0.
 
-    ``counts[x, y]`` has child states in rows. Defaults: s = |X|, alpha0 = 1.
+    ``counts[y, x]`` has child states in columns. Defaults: s = |X|, alpha0 = 1.
     """
-    table, s_int, base = _validate(counts, np.asarray(counts).shape[0] if s is None else s, alpha0)
+    table, s_int, base = _validate(counts, np.asarray(counts).shape[1] if s is None else s, alpha0)
     n_x = table.shape[0]
     extra = 2 if second else 1
     polys = [_child_polynomial(table[x], base[x]) for x in range(n_x)]
@@ -124,8 +124,9 @@ def exact_alpha_moments(
 def exact_posterior_theta(
     counts: np.ndarray, s: int | None = None, alpha0: np.ndarray | None = None
 ) -> np.ndarray:
-    """Exact posterior mean of theta, eq. (8): (n_xy + E[alpha_x]) / (n_y + s)."""
+    """Exact posterior mean of theta, eq. (8): (n_yx + E[alpha_x]) / (n_y + s), as
+    ``theta[y, x]``."""
     table = check_counts(counts, integer=True)
-    s_value = table.shape[0] if s is None else s
+    s_value = table.shape[1] if s is None else s
     mean, _ = exact_alpha_moments(counts, s_value, alpha0)
-    return (table + mean[:, None]) / (table.sum(axis=0, keepdims=True) + s_value)
+    return (table + mean[None, :]) / (table.sum(axis=1, keepdims=True) + s_value)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hierbn.draws import Draws, one_chain
 from hierbn.estimators.hier_regression import R_DEFAULTS, GroupedData, Hyper
 from hierbn.estimators.hier_regression_gibbs_kernels import gibbs_chain
 
@@ -29,6 +30,13 @@ class GibbsChain:
     beta_mean: np.ndarray
     beta_sq: np.ndarray
     record: tuple[int, ...]
+
+    def draws(self) -> Draws:
+        """The kept draws as a one-chain record: Delta, sigma, s, w and the recorded groups'
+        beta (``beta[draw, group, d]``)."""
+        return one_chain(
+            {"Delta": self.delta, "sigma": self.sigma, "s": self.s, "w": self.w, "beta": self.beta}
+        )
 
 
 def sample_gibbs(

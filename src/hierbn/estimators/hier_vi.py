@@ -33,7 +33,8 @@ OUTER_TOL = 1e-6
 class HierVIResult:
     """Output of :func:`fit_hier_vi`.
 
-    ``theta`` is E_q[theta] (|X| x |Y|), ``alpha_mean`` is E_q[alpha] = s*kappa, ``tau`` the
+    ``theta`` is E_q[theta] as ``theta[y, x]`` (the orientation of the count tables),
+    ``alpha_mean`` is E_q[alpha] = s*kappa, ``tau`` the
     concentration of q(alpha/s), ``elbo_trace`` the value of L~ after each outer iteration.
     """
 
@@ -53,12 +54,13 @@ def fit_hier_vi(
     max_outer: int = MAX_OUTER,
     tol: float = OUTER_TOL,
 ) -> HierVIResult:
-    """Fit the hierarchical MD model to ``counts[x, y]`` by VI (Algorithm 1 of azzimonti2019).
+    """Fit the hierarchical MD model to ``counts[y, x]`` by VI (Algorithm 1 of azzimonti2019).
+    The kernels run on the |X| x |Y| table of the algorithm's own notation.
 
     Defaults are the paper's: s = |X| and alpha0 = 1. The returned estimator is
     E_q[theta_{x|y}] = (n_xy + s*kappa_x) / (n_y + s), i.e. eq. (8) with E[alpha] = s*kappa.
     """
-    table = np.ascontiguousarray(check_counts(counts))
+    table = np.ascontiguousarray(check_counts(counts).T)
     n_x = table.shape[0]
     s_value = float(n_x if s is None else s)
     prior = np.ones(n_x) if alpha0 is None else np.ascontiguousarray(alpha0, dtype=np.float64)
@@ -66,14 +68,14 @@ def fit_hier_vi(
         raise ValueError("alpha0 must have one positive entry per child state and s must be > 0")
     if n_x == 1:  # a constant variable: theta = 1, nothing to fit
         ones = np.ones_like(table)
-        return HierVIResult(ones, np.ones(1), TAU_INIT, np.full(1, s_value), 0, True, np.zeros(1))
+        return HierVIResult(ones.T, np.ones(1), TAU_INIT, np.full(1, s_value), 0, True, np.zeros(1))
     kappa, tau, n_iter, converged, trace = fit_core(
         table, s_value, prior, int(max_outer), float(tol)
     )
     nu = table + s_value * kappa[:, None]
     theta = nu / nu.sum(axis=0, keepdims=True)
     return HierVIResult(
-        theta=theta,
+        theta=theta.T,
         kappa=kappa,
         tau=float(tau),
         alpha_mean=s_value * kappa,

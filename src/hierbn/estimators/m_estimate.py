@@ -22,10 +22,10 @@ BACKOFF_RULES = ("literal", "context")
 
 
 def m_estimate_theta(counts: np.ndarray, m: float) -> np.ndarray:
-    """Eq. (16) on a count table ``counts[x, y]`` without back-off."""
+    """Eq. (16) on a count table ``counts[y, x]`` without back-off."""
     table = check_counts(counts)
     m = check_positive(m, "m", allow_zero=True)
-    totals = table.sum(axis=0, keepdims=True)
+    totals = table.sum(axis=1, keepdims=True)
     with np.errstate(invalid="ignore", divide="ignore"):
-        theta = (table + m / table.shape[0]) / (totals + m)
-    return np.where(totals + m > 0, theta, 1.0 / table.shape[0])  # m = 0, empty column: uniform
+        theta = (table + m / table.shape[1]) / (totals + m)
+    return np.where(totals + m > 0, theta, 1.0 / table.shape[1])  # m = 0, empty row: uniform

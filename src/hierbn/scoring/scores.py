@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from hierbn.draws import Draws, one_chain
 from hierbn.scoring import kernels
 from hierbn.scoring.ais import schedule
 from hierbn.scoring.ais_kernels import ais_run
@@ -296,8 +297,10 @@ def ais_score(
     e_tau: float = 0.2,
     lam: float = 1.0,
     init: tuple[np.ndarray, np.ndarray] | None = None,
-) -> dict[str, Any]:
-    """One AIS run (Algorithm 3.1); ``init`` overrides the prior draw (Fig. 6(a) true start)."""
+) -> Draws:
+    """One AIS run (Algorithm 3.1) as a draws record of one draw: ``log_z`` (ln Z-hat) and its
+    overall Metropolis ``acceptance_rate``, with the acceptance per quarter of the schedule and
+    the seconds as attributes; ``init`` overrides the prior draw (Fig. 6(a) true start)."""
     patterns, counts = compress(checked_rows(model, rows))
     start_params = init if init is not None else model.sample_prior(rng, lam)
     seed = int(rng.integers(0, 2**31 - 1))
@@ -317,12 +320,12 @@ def ais_score(
         float(strength),
         seed,
     )
-    return {
-        "log_z": log_z,
-        "acceptance": overall,
-        "acceptance_quarters": quarters.tolist(),
-        "seconds": time.perf_counter() - start,
-    }
+    seconds = time.perf_counter() - start
+    return one_chain(
+        {"log_z": np.array([log_z])},
+        {"acceptance_rate": np.array([overall])},
+        {"acceptance_quarters": quarters.tolist(), "seconds": seconds},
+    )
 
 
 def exact_score(model: StructureModel, rows: np.ndarray, lam: float = 1.0) -> float:

@@ -17,7 +17,7 @@ cmdstanpy the cap is *hard*: it is cmdstanpy's ``timeout=``, which terminates th
 process (with ``parallel_chains=1`` and CmdStan >= 2.28 all chains run in one process, so the
 cap covers the whole run; older CmdStan runs one process per chain and the cap is per chain),
 and a timed-out run returns the elapsed seconds, ``capped=True`` and no draws (arrays with a
-chain axis of length 0). Without a cap nothing changes.
+``draws`` None). Without a cap nothing changes.
 """
 
 from __future__ import annotations
@@ -39,9 +39,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from hierbn.draws import Draws
 from hierbn.io import write_with
 
 BACKENDS = ("auto", "cmdstanpy", "pystan")
+# Stan's sampler columns under the names of the project's draws record (ArviZ's)
+NUTS_STATS = {
+    "lp__": "lp",
+    "accept_stat__": "acceptance_rate",
+    "stepsize__": "step_size",
+    "divergent__": "diverging",
+}
 
 
 class BackendUnavailable(RuntimeError):
@@ -64,13 +72,12 @@ class NutsSettings:
 
 @dataclass(frozen=True)
 class StanDraws:
-    """Posterior draws of the requested variables, ``draws[name][chain, iteration, ...]``.
+    """One Stan run: its draws record (the requested variables ``[chain, draw, ...]`` and, for
+    NUTS, the sample statistics lp, acceptance_rate, step_size, diverging), or None when a
+    hard cap stopped the run before any draw; the seconds of sampling; the divergences; the
+    backend; the completed chains; ``capped`` when a NUTS wall-time cap stopped it early."""
 
-    ``chains_done`` is the number of completed chains (by default the length of the chain
-    axis of the draws); ``capped`` is True when a NUTS wall-time cap stopped the run early.
-    """
-
-    draws: dict[str, np.ndarray]
+    draws: Draws | None
     seconds: float
     divergences: int
     backend: str
@@ -79,8 +86,8 @@ class StanDraws:
 
     def __post_init__(self) -> None:
         if self.chains_done is None:
-            first = next(iter(self.draws.values()), None)
-            object.__setattr__(self, "chains_done", 0 if first is None else int(first.shape[0]))
+            chains = 0 if self.draws is None else self.draws.n_chains
+            object.__setattr__(self, "chains_done", chains)
 
 
 def stan_file(model: str) -> Path:
@@ -250,7 +257,7 @@ def _nuts_pystan(
     import stan
 
     code = stan_file(model).read_text()
-    per_chain: dict[str, list[np.ndarray]] = {v: [] for v in variables}
+    per_chain: dict[str, list[np.ndarray]] = {v: [] for v in [*variables, *NUTS_STATS]}
     divergences = 0
     seconds = 0.0
     capped = False
@@ -273,11 +280,13 @@ def _nuts_pystan(
             )
             seconds += time.perf_counter() - start
         divergences += int(np.sum(fit["divergent__"]))
-        for v in variables:
+        for v in per_chain:
             arr = np.asarray(fit[v])  # param dims..., draws
             per_chain[v].append(np.moveaxis(arr, -1, 0))
         chains_done += 1
-    draws = {v: np.stack(per_chain[v], axis=0) for v in variables}
+    stacked = {v: np.stack(arrays, axis=0) for v, arrays in per_chain.items()}
+    stats = {NUTS_STATS[v]: stacked[v].reshape(chains_done, -1) for v in NUTS_STATS}
+    draws = Draws({v: stacked[v] for v in variables}, stats)
     return StanDraws(draws, seconds, divergences, "pystan", chains_done, capped)
 
 
@@ -316,14 +325,16 @@ def _nuts_cmdstanpy(
         )
     except TimeoutError:  # hard cap: CmdStan was terminated, no draws are kept
         seconds = time.perf_counter() - start
-        empty = {v: np.empty((0, 0)) for v in variables}
-        return StanDraws(empty, seconds, 0, "cmdstanpy", chains_done=0, capped=True)
+        return StanDraws(None, seconds, 0, "cmdstanpy", chains_done=0, capped=True)
     seconds = time.perf_counter() - start
-    draws = {}
+    posterior = {}
     for v in variables:
         arr = fit.stan_variable(v)  # (chains*draws, dims...)
-        draws[v] = arr.reshape(settings.chains, settings.draws, *arr.shape[1:])
+        posterior[v] = arr.reshape(settings.chains, settings.draws, *arr.shape[1:])
+    sampler = fit.method_variables()  # name -> (draws, chains)
+    stats = {NUTS_STATS[v]: np.asarray(sampler[v]).T for v in NUTS_STATS}
     divergences = int(np.sum(fit.divergences)) if fit.divergences is not None else 0
+    draws = Draws(posterior, stats)
     return StanDraws(draws, seconds, divergences, "cmdstanpy", settings.chains, False)
 
 
@@ -350,7 +361,7 @@ def variational_meanfield(
     )
     seconds = time.perf_counter() - start
     draws = {v: np.asarray(fit.stan_variable(v, mean=False))[None, ...] for v in variables}
-    return StanDraws(draws, seconds, 0, "cmdstanpy")
+    return StanDraws(Draws(draws), seconds, 0, "cmdstanpy")
 
 
 def _advi_bundled(exe: Path, data: dict[str, Any], variables: list[str], seed: int) -> StanDraws:
@@ -368,7 +379,7 @@ def _advi_bundled(exe: Path, data: dict[str, Any], variables: list[str], seed: i
         table = pd.read_csv(out_path, comment="#")
     draws = table.iloc[1:]  # the first row is the mean of the approximation, as in CmdStan
     return StanDraws(
-        {v: stan_csv_variable(draws, v)[None, ...] for v in variables}, seconds, 0, "pystan"
+        Draws({v: stan_csv_variable(draws, v)[None, ...] for v in variables}), seconds, 0, "pystan"
     )
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hierbn.bn.classifier import predict_proba
 from hierbn.bn.counting import family_counts, validate_codes
-from hierbn.bn.parameters import EstimatorSpec, fit_cpts
 from hierbn.bn.structures import BNStructure, tan
+from hierbn.cpts import fit_network, make_estimator
+from hierbn.cpts.base import CPTEstimator
 from hierbn.data.preprocess import (
     CodedData,
     discretise_equal_frequency,
@@ -25,7 +25,7 @@ from hierbn.estimators.bdeu import bdeu_theta, ml_theta
 from hierbn.estimators.hier_exact import exact_posterior_theta
 from hierbn.estimators.hier_vi import fit_hier_vi, warm_up
 from hierbn.metrics import accuracy, cpt_distances, cpt_mse, log_loss, roc_auc_ovr
-from hierbn.seeds import int_seed, rng_for
+from hierbn.seeds import int_seed, rng_for, seed_sequence
 from hierbn.stan.runner import (
     BackendUnavailable,
     NutsSettings,
@@ -44,24 +44,24 @@ def simulate_cpt(
 ) -> tuple[np.ndarray, np.ndarray]:
     """E1 data: alpha = |X| * Dir(1), theta_y ~ Dir(alpha), y ~ Uniform, x ~ theta_y (decision A8).
 
-    Returns (theta_true[x, y], counts[x, y]).
+    Returns (theta_true[y, x], counts[y, x]).
     """
     alpha = n_x * rng.dirichlet(np.ones(n_x))
-    theta = np.empty((n_x, n_y))
+    theta = np.empty((n_y, n_x))
     for y in range(n_y):
         draw = rng.dirichlet(alpha)
-        theta[:, y] = draw / draw.sum()
-    per_column = np.bincount(rng.integers(0, n_y, size=n), minlength=n_y)
-    counts = rng.multinomial(per_column, theta.T).T
+        theta[y] = draw / draw.sum()
+    per_row = np.bincount(rng.integers(0, n_y, size=n), minlength=n_y)
+    counts = rng.multinomial(per_row, theta)
     return theta, counts
 
 
 def stan_data(counts: np.ndarray) -> dict[str, Any]:
-    n_x, n_y = counts.shape
+    n_y, n_x = counts.shape
     return {
         "X": n_x,
         "Y": n_y,
-        "n": counts.T.astype(int).tolist(),
+        "n": counts.astype(int).tolist(),
         "s": float(n_x),
         "alpha0": [1.0] * n_x,
     }
@@ -108,9 +108,8 @@ def nuts_fit(
     }
     if fit.capped:
         return seed, None, metrics
-    draws = fit.draws["theta"]  # chain, iter, y, x
-    estimate = draws.mean(axis=(0, 1)).T
-    diagnostics = convergence(draws)
+    estimate = fit.draws.posterior["theta"].mean(axis=(0, 1))  # theta[chain, draw, y, x]
+    diagnostics = convergence(fit.draws, ["theta"])
     metrics |= {
         "rhat_max": diagnostics.rhat_max,
         "failed": float(not np.all(np.isfinite(estimate))),
@@ -134,7 +133,7 @@ def advi_fit(
         return None
     except RuntimeError:
         return seed, None, {"failed": 1.0}
-    estimate = fit.draws["theta"].mean(axis=(0, 1)).T
+    estimate = fit.draws.posterior["theta"].mean(axis=(0, 1))
     failed = not np.all(np.isfinite(estimate))
     return seed, None if failed else estimate, {"seconds": fit.seconds, "failed": float(failed)}
 
@@ -264,6 +263,13 @@ def coded(prepared: pd.DataFrame) -> CodedData:
     return data
 
 
+def cpt_estimator(name: str, root: str = "laplace") -> CPTEstimator:
+    """E2-E5's CPT estimators (``bdeu<iss>``, ``hier``): the hierarchical model over every
+    parent configuration y in Y, as eq. (5) is written (decision A22), with ``root`` for
+    parentless nodes (decision A6)."""
+    return make_estimator(name, {"hier": {"root": root, "configurations": "all"}})
+
+
 def tan_structure(data: CodedData) -> BNStructure:
     """TAN learned once on all instances (decision A9)."""
     return tan(data.codes, list(data.names), list(data.cards), data.class_index)
@@ -277,9 +283,7 @@ def run_e2_dataset(
     structure = tan_structure(data)
     warm_up()
     n_rows = data.codes.shape[0]
-    specs = {
-        m: EstimatorSpec.from_name(m, root=config["root_estimator"]) for m in config["methods"]
-    }
+    estimators = {m: cpt_estimator(m, config["root_estimator"]) for m in config["methods"]}
     y_all = data.codes[:, data.class_index]
     records: list[dict[str, Any]] = []
     for n in config["n"]:
@@ -302,11 +306,16 @@ def run_e2_dataset(
                 "n_features": data.codes.shape[1] - 1,
                 "n_classes": data.cards[data.class_index],
             }
-            for method, spec in specs.items():
+            for method, estimator in estimators.items():
                 start = time.perf_counter()
-                cpts, infos = fit_cpts(structure, data.codes[train], spec)
+                fitted = fit_network(
+                    structure,
+                    data.codes[train],
+                    estimator,
+                    seed_sequence(*key, base_seed=base_seed),
+                )
                 fit_seconds = time.perf_counter() - start
-                proba = predict_proba(structure, cpts, data.codes[test])
+                proba = fitted.predict_proba(data.codes[test])
                 y = y_all[test]
                 metrics = {
                     "accuracy": accuracy(y, proba),
@@ -314,8 +323,10 @@ def run_e2_dataset(
                     "log_loss": log_loss(y, proba),
                     "fit_seconds": fit_seconds,
                 }
-                if spec.kind == "hier":
-                    metrics["vi_not_converged"] = sum(not i.get("converged", True) for i in infos)
+                if method == "hier":
+                    metrics["vi_not_converged"] = sum(
+                        not cpt.info.converged for cpt in fitted.cpts.values()
+                    )
                 records += metric_records(base, method, metrics)
     return tidy(records, {"e2": config})
 
@@ -326,7 +337,7 @@ def truth_cpts(structure: BNStructure, codes: np.ndarray) -> list[np.ndarray]:
     cards = np.asarray(structure.cardinalities)
     truth = []
     for node in range(structure.n_nodes):
-        counts = family_counts(codes, node, structure.parents[node], cards)
+        counts = family_counts(codes, node, structure.parents[node], cards)  # [y, x]
         truth.append(ml_theta(counts, fallback=bdeu_theta(counts, 1.0)))
     return truth
 
@@ -336,9 +347,7 @@ def run_e3_adult(prepared: pd.DataFrame, config: dict[str, Any], base_seed: int)
     data = coded(prepared)
     structure = tan_structure(data)
     truth = truth_cpts(structure, data.codes)
-    specs = {
-        m: EstimatorSpec.from_name(m, root=config["root_estimator"]) for m in config["methods"]
-    }
+    estimators = {m: cpt_estimator(m, config["root_estimator"]) for m in config["methods"]}
     n_rows = data.codes.shape[0]
     records: list[dict[str, Any]] = []
     for n in config["n"]:
@@ -346,8 +355,9 @@ def run_e3_adult(prepared: pd.DataFrame, config: dict[str, Any], base_seed: int)
             key = (STUDY, "e3", "adult", n, rep)
             rng = rng_for(*key, base_seed=base_seed)
             train = np.sort(rng.choice(n_rows, n, replace=False))
-            for method, spec in specs.items():
-                cpts, _ = fit_cpts(structure, data.codes[train], spec)
+            for method, estimator in estimators.items():
+                seed = seed_sequence(*key, base_seed=base_seed)
+                fitted = fit_network(structure, data.codes[train], estimator, seed)
                 for node in range(structure.n_nodes):
                     records.append(
                         {
@@ -359,7 +369,7 @@ def run_e3_adult(prepared: pd.DataFrame, config: dict[str, Any], base_seed: int)
                             "seed": int_seed(*key, base_seed=base_seed),
                             "method": method,
                             "metric": "mse",
-                            "value": cpt_mse(cpts[node], truth[node]),
+                            "value": cpt_mse(fitted.table(node), truth[node]),
                             "node": int(node),
                             "node_name": structure.names[node],
                             "n_parent_configs": structure.parent_cardinality(node),

@@ -24,24 +24,30 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hierbn.bn.classifier import predict_proba
 from hierbn.bn.counting import family_counts
-from hierbn.bn.parameters import EstimatorSpec, fit_cpts
 from hierbn.bn.structures import BNStructure
+from hierbn.cpts import fit_network
 from hierbn.data.preprocess import CodedData
 from hierbn.estimators.hier_vi import fit_hier_vi, warm_up
 from hierbn.forest import forest_proba, r_random_forest
 from hierbn.metrics import accuracy, roc_auc_ovr
-from hierbn.seeds import int_seed, rng_for
+from hierbn.seeds import int_seed, rng_for, seed_sequence
 from hierbn.stan.runner import NutsSettings
-from hierbn.studies.azzimonti2019.protocol import STUDY, advi_fit, coded, nuts_fit, tan_structure
+from hierbn.studies.azzimonti2019.protocol import (
+    STUDY,
+    advi_fit,
+    coded,
+    cpt_estimator,
+    nuts_fit,
+    tan_structure,
+)
 from hierbn.studies.common import metric_records, tidy, train_test_split
 
 E4_KEYS = ("n", "full", "reps", "methods", "nuts_cpts", "nuts_reps", "nuts", "rf_check")
 RF_KEYS = ("n", "reps", "test_size")
 E4_METHODS = ("vi", "advi", "nuts")
 WHOLE_MODEL = -1  # the ``node`` of rows about the whole TAN or classifier
-HIER_TAN = EstimatorSpec.from_name("hier", root="laplace")
+HIER_TAN = cpt_estimator("hier", root="laplace")
 
 
 @dataclass(frozen=True)
@@ -123,15 +129,18 @@ def vi_cpt_metrics(counts: np.ndarray) -> dict[str, float]:
     }
 
 
-def vi_tan_metrics(structure: BNStructure, codes: np.ndarray) -> dict[str, float]:
-    """Time the whole hierarchical TAN (``fit_cpts``, root Laplace) as one call."""
+def vi_tan_metrics(
+    structure: BNStructure, codes: np.ndarray, seed: np.random.SeedSequence
+) -> dict[str, float]:
+    """Time the whole hierarchical TAN (``fit_network``, root Laplace) as one call."""
     start = time.perf_counter()
-    cpts, infos = fit_cpts(structure, codes, HIER_TAN)
+    fitted = fit_network(structure, codes, HIER_TAN, seed)
     seconds = time.perf_counter() - start
+    tables = [fitted.table(node) for node in fitted.cpts]
     return {
         "seconds": seconds,
-        "converged": float(all(info.get("converged", True) for info in infos)),
-        "failed": float(not all(np.all(np.isfinite(cpt)) for cpt in cpts)),
+        "converged": float(all(cpt.info.converged for cpt in fitted.cpts.values())),
+        "failed": float(not all(np.all(np.isfinite(table)) for table in tables)),
     }
 
 
@@ -141,7 +150,7 @@ def stan_cpt_records(
 ) -> list[dict[str, Any]]:
     """ADVI (and NUTS when asked) rows of one CPT."""
     records: list[dict[str, Any]] = []
-    if plan.backend is None or counts.shape[0] < 2:  # a one-state variable: nothing to fit
+    if plan.backend is None or counts.shape[1] < 2:  # a one-state variable: nothing to fit
         return records
     if plan.advi and (advi := advi_fit(counts, key, plan.backend, plan.compiled, plan.base_seed)):
         seed, _, metrics = advi
@@ -175,7 +184,8 @@ def table_records(
         records += stan_cpt_records(counts, (*key, node), row, plan, node in nuts_set)
     if plan.vi:
         whole = {**base, **whole_tan_columns(structure)}
-        records += metric_records(whole, "vi_tan", vi_tan_metrics(structure, codes))
+        seed = seed_sequence(*key, "vi_tan", base_seed=plan.base_seed)
+        records += metric_records(whole, "vi_tan", vi_tan_metrics(structure, codes, seed))
     return records
 
 
@@ -240,9 +250,10 @@ def rf_check_records(
         base = {**_base(key, rf["n"], rep, False, base_seed), "node": WHOLE_MODEL, "node_name": ""}
         base["n_test"] = int(test.size)
         start = time.perf_counter()
-        cpts, _ = fit_cpts(structure, data.codes[train], HIER_TAN)
+        seed = seed_sequence(*key, base_seed=base_seed)
+        fitted = fit_network(structure, data.codes[train], HIER_TAN, seed)
         seconds = time.perf_counter() - start
-        proba = predict_proba(structure, cpts, data.codes[test])
+        proba = fitted.predict_proba(data.codes[test])
         records += metric_records(base, "hier", classifier_metrics(y_all[test], proba, seconds))
         forest = r_random_forest(int_seed(*key, "rf", base_seed=base_seed))
         start = time.perf_counter()
@@ -301,7 +312,7 @@ def run_e4_adult(
     the hierarchical VI (method ``vi``: seconds, n_iter, converged, failed) and, when ``advi``
     is configured and a backend is given, Stan's meanfield ADVI (``advi``: seconds, failed;
     not recorded when no ADVI executable exists); the whole hierarchical TAN is timed as one
-    ``fit_cpts`` call (``vi_tan``, node = -1). NUTS (``nuts``: seconds, capped, chains_done,
+    ``fit_network`` call (``vi_tan``, node = -1). NUTS (``nuts``: seconds, capped, chains_done,
     divergences, and when not capped failed, rhat_max, ess_bulk_min) runs only on
     ``nuts_cpts`` CPTs spanning the sizes, at the first n and the first ``nuts_reps``
     repetitions, with ``nuts`` = NutsSettings (``max_seconds`` = the wall-time cap). The

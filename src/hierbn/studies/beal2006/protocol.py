@@ -220,12 +220,12 @@ def run_ais(n: int, run: int, config: dict[str, Any], base_seed: int) -> pd.Data
             "run": run,
         }
         metrics = {
-            "log_z": result["log_z"],
-            "acceptance": result["acceptance"],
-            "seconds": result["seconds"],
+            "log_z": float(result.posterior["log_z"][0, 0]),
+            "acceptance": float(result.sample_stats["acceptance_rate"][0, 0]),
+            "seconds": result.attrs["seconds"],
         }
         metrics.update(
-            {f"acceptance_q{q + 1}": a for q, a in enumerate(result["acceptance_quarters"])}
+            {f"acceptance_q{q + 1}": a for q, a in enumerate(result.attrs["acceptance_quarters"])}
         )
         records += [
             {**base, "method": "AIS", "metric": k, "value": float(v)} for k, v in metrics.items()
@@ -271,10 +271,10 @@ def run_schedule_study(
                     "seed": int_seed(*key, base_seed=base_seed),
                     "method": "AIS",
                     "metric": "log_z",
-                    "value": result["log_z"],
+                    "value": float(result.posterior["log_z"][0, 0]),
                     "steps": k,
                     "start": "true" if trace == config["traces"] else "prior",
-                    "acceptance": result["acceptance"],
+                    "acceptance": float(result.sample_stats["acceptance_rate"][0, 0]),
                 }
             )
     return tidy(records, {"schedule": config, "ais": ais_config})
@@ -304,8 +304,8 @@ def calibrate_strength(
                 {
                     "strength": strength,
                     "run": run,
-                    "acceptance": result["acceptance"],
-                    "log_z": result["log_z"],
+                    "acceptance": float(result.sample_stats["acceptance_rate"][0, 0]),
+                    "log_z": float(result.posterior["log_z"][0, 0]),
                 }
             )
     return pd.DataFrame(records)

@@ -141,9 +141,10 @@ def run_nuts(
     seed = int_seed(STUDY, "nuts", base_seed=base_seed)
     fit = sample_nuts("hier_regression", stan_data, ["delta", "sigma", "s"], seed,
                       compiled["backend"], settings, compiled)  # fmt: skip
-    chains, draws = fit.draws["sigma"].shape[:2]
-    columns = {f"delta[{t}]": fit.draws["delta"][..., d].ravel() for d, t in enumerate(TERMS)}
-    columns |= {"sigma": fit.draws["sigma"].ravel(), "s": fit.draws["s"].ravel()}
+    posterior = fit.draws.posterior
+    chains, draws = posterior["sigma"].shape[:2]
+    columns = {f"delta[{t}]": posterior["delta"][..., d].ravel() for d, t in enumerate(TERMS)}
+    columns |= {"sigma": posterior["sigma"].ravel(), "s": posterior["s"].ravel()}
     return pd.DataFrame(columns).assign(
         chain=np.repeat(np.arange(chains), draws), draw=np.tile(np.arange(draws), chains),
         seed=seed, seconds=fit.seconds, divergences=fit.divergences, backend=fit.backend,

@@ -9,6 +9,7 @@ import pandas as pd
 from scipy.stats import kendalltau
 
 from hierbn.diagnostics import ess_bulk, ess_tail, rhat
+from hierbn.draws import Draws
 from hierbn.studies.becker2018.paper import (
     CLASS_TEXT,
     LASSO_QUESTIONS,
@@ -32,9 +33,11 @@ def draw_summary(draws: pd.DataFrame, method: str) -> pd.DataFrame:
     rows = []
     for name in parameters:
         values = draws[name].to_numpy()
-        by_chain = np.stack([draws.loc[draws.chain == c, name].to_numpy() for c in chains])
-        diagnostics = {"rhat": rhat(by_chain)[0], "ess_bulk": ess_bulk(by_chain)[0],
-                       "ess_tail": ess_tail(by_chain)[0]} if len(chains) > 1 else {}  # fmt: skip
+        by_chain = Draws({name: np.stack([draws.loc[draws.chain == c, name].to_numpy()
+                                          for c in chains])})  # fmt: skip
+        diagnostics = {"rhat": float(rhat(by_chain)[name]),
+                       "ess_bulk": float(ess_bulk(by_chain)[name]),
+                       "ess_tail": float(ess_tail(by_chain)[name])} if len(chains) > 1 else {}  # fmt: skip
         rows.append({"method": method, "parameter": name, "mean": values.mean(), "sd": values.std(ddof=1),
                      "q025": np.quantile(values, 0.025), "q975": np.quantile(values, 0.975),
                      "chains": len(chains), "draws": len(values), **diagnostics})  # fmt: skip

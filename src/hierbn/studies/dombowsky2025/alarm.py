@@ -13,8 +13,8 @@ import pandas as pd
 
 from hierbn.diagnostics import ess_ar_spectral
 from hierbn.estimators.hidden import fit_fixed_parents
-from hierbn.estimators.hidden_structure import nonempty_subsets, sample_parent_sets
 from hierbn.seeds import rng_for, seed_sequence
+from hierbn.structure_learning.hidden_parents import nonempty_subsets, sample_parent_sets
 from hierbn.studies.common import tidy
 from hierbn.studies.dombowsky2025.protocol import (
     STUDY,
@@ -91,8 +91,7 @@ def run_alarm_subsample(
                                 n_iter=section["iterations"], burn=section["burn"],
                                 init=section["init"], order="code", keep_predictive_draws=True,
                                 **hidden_settings(config))  # fmt: skip
-        draws = fit.predictive_draws[0]
-        ess = np.atleast_1d(ess_ar_spectral(draws.reshape(draws.shape[0], -1)))
+        ess = ess_ar_spectral(fit.draws(0), ["predictive"])["predictive"].reshape(-1)
         base = {"study": STUDY, "experiment": "alarm", "dataset": "alarm", "n": section["n"],
                 "rep": index, "seed": seed, "node": node}  # fmt: skip
         for cell, parent_codes in enumerate(np.ndindex(*cards)):

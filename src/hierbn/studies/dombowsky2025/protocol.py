@@ -14,6 +14,7 @@ import pandas as pd
 
 from hierbn.bn.sparse_tables import parent_child_table
 from hierbn.diagnostics import ess_ar_spectral, ess_bulk
+from hierbn.draws import one_chain
 from hierbn.estimators.bdeu import bdeu_theta
 from hierbn.estimators.hidden import fit_fixed_parents, sample_models
 from hierbn.scoring.decomposable import node_scores
@@ -35,10 +36,10 @@ def hidden_settings(config: dict[str, Any]) -> dict[str, Any]:
 def chain_diagnostics(acceptance: np.ndarray, log_posterior: np.ndarray, burn: int) -> dict:
     """Acceptance per coordinate, and the coda (AR-spectral) and ArviZ bulk ESS of the
     post-burn-in log-posterior (decisions §2.6)."""
-    kept = log_posterior[burn:]
+    kept = one_chain({}, {"lp": log_posterior[burn:]})
     metrics = {f"acceptance_t{x + 1}": float(a) for x, a in enumerate(acceptance)}
-    metrics["logpost_ess"] = float(ess_ar_spectral(kept))
-    metrics["logpost_ess_bulk"] = float(ess_bulk(kept[None, :, None])[0])
+    metrics["logpost_ess"] = float(ess_ar_spectral(kept, ["lp"])["lp"])
+    metrics["logpost_ess_bulk"] = float(ess_bulk(kept, ["lp"])["lp"])
     return metrics
 
 
@@ -88,7 +89,7 @@ def table1_estimates(counts: np.ndarray) -> dict[str, np.ndarray]:
         "Logit MLE": glm,
         "Logit GAM": glm,
         "MLE": counts[:, 1] / counts.sum(axis=1),
-        "DM": bdeu_theta(counts.T, 1.0)[1],  # iss = 1 over the observed levels (decision A8)
+        "DM": bdeu_theta(counts, 1.0)[:, 1],  # iss = 1 over the observed levels (decision A8)
     }
 
 
@@ -171,8 +172,8 @@ def run_table1_bayes_block(
         draws = sample_nuts("logit_glm", stan_data, ["alpha", "beta"],
                             int_seed(STUDY, "table1", n_levels, r, "stan", base_seed=seed),
                             compiled["backend"], settings, compiled)  # fmt: skip
-        alpha = float(np.median(draws.draws["alpha"]))
-        beta = np.median(draws.draws["beta"].reshape(-1, counts.shape[0] - 1), axis=0)
+        alpha = float(np.median(draws.draws.posterior["alpha"]))
+        beta = np.median(draws.draws.posterior["beta"].reshape(-1, counts.shape[0] - 1), axis=0)
         fitted = 1.0 / (1.0 + np.exp(-(alpha + np.asarray(stan_data["X"]) @ beta)))
         base = {"study": STUDY, "experiment": "table1", "dataset": f"K={n_levels}", "K": n_levels,
                 "n": section["n"], "rep": r, "seed": seed}  # fmt: skip

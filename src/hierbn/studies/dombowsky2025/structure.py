@@ -13,9 +13,15 @@ import numpy as np
 import pandas as pd
 
 from hierbn.diagnostics import rhat
-from hierbn.estimators.hidden_structure import hamming, markov_blanket, posterior_of, sample_parents
+from hierbn.draws import Draws
 from hierbn.seeds import seed_sequence
 from hierbn.structure_learning.group_lasso import emulate_rowname_parents, select_neighbours
+from hierbn.structure_learning.hidden_parents import (
+    hamming,
+    markov_blanket,
+    posterior_of,
+    sample_parents,
+)
 from hierbn.structure_learning.markov_blanket import grow_shrink, iamb
 from hierbn.structure_learning.search import hill_climbing, tabu_search
 from hierbn.studies.common import tidy
@@ -176,7 +182,7 @@ def run_metabric_outcome(
                 **base,
                 "method": "HiDDeN",
                 "metric": "logpost_rhat",
-                "value": float(rhat(kept[:, :, None])[0]),
+                "value": float(rhat(Draws({}, {"lp": kept}), ["lp"])["lp"]),
             }
         )
     trace = pd.concat([trace_table(fit.log_posterior, fit.t, experiment="metabric", node=outcome, rep=chain)

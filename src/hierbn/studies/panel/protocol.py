@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from hierbn.bn.classifier_structures import FoldData
-from hierbn.cpts import fit_classifier, make_estimator
+from hierbn.cpts import fit_network, make_estimator
 from hierbn.data.cv import encode_fold, two_fold_split
 from hierbn.metrics import log_loss, rmse_multiclass, roc_auc_ovr, zero_one_loss
 from hierbn.seeds import int_seed, rng_for, seed_sequence
@@ -54,7 +54,8 @@ def evaluate(
     test codes; ``seed`` is the samplers' random stream."""
     model, kept = fold.structure(structure)
     start = time.perf_counter()
-    fitted = fit_classifier(model, fold.train, make_estimator(estimator, settings), kept, seed)
+    nodes = (*kept, model.class_index)
+    fitted = fit_network(model, fold.train, make_estimator(estimator, settings), seed, nodes=nodes)
     fitted_at = time.perf_counter()
     proba = fitted.predict_proba(fold.test)
     predicted_at = time.perf_counter()

@@ -14,12 +14,14 @@ import pandas as pd
 from sklearn.ensemble import RandomForestClassifier
 
 from hierbn.bn.classifier_structures import STRUCTURES, FoldData, build_structure
-from hierbn.bn.context_models import class_log_posterior_from_models, fit_context_models
+from hierbn.bn.structures import BNStructure
+from hierbn.cpts import fit_network, make_estimator
+from hierbn.cpts.base import CPTEstimator, family
 from hierbn.data.cv import encode_fold, two_fold_split
 from hierbn.data.sequences import read_labels, read_windows
 from hierbn.forest import forest_proba
 from hierbn.metrics import rmse_multiclass, zero_one_loss
-from hierbn.seeds import int_seed, rng_for
+from hierbn.seeds import int_seed, rng_for, seed_sequence
 from hierbn.stats_tests import sign_test
 from hierbn.studies.common import tidy
 from hierbn.studies.petitjean2018.paper import M_ESTIMATE, TABLE1_COUNTS, TABLE1_HDP
@@ -44,11 +46,40 @@ def cv_splits(
     return [(r, f, *cv_split(y, dataset, r, f, base_seed)) for r in range(rounds) for f in (0, 1)]
 
 
-def _predict(structure, kept, train, test, kind, seeds, threads=1, **params) -> np.ndarray:
-    prior, models = fit_context_models(
-        structure, train, kind, nodes=kept, seeds=seeds, threads=threads, **params
-    )
-    return np.exp(class_log_posterior_from_models(structure, prior, models, test))
+def m_estimator(m: float, backoff: str) -> CPTEstimator:
+    """m-estimates with ``backoff`` (decision §1.7)."""
+    return make_estimator("m", {"m": {"m": m, "backoff": backoff}})
+
+
+def hdp_estimator(
+    iterations: int, tying: str, prior: tuple[float, float], conc_every: int
+) -> CPTEstimator:
+    """HDP context trees (decisions §2.5-§2.7)."""
+    settings = {"iterations": iterations, "tying": tying, "prior": prior, "conc_every": conc_every}
+    return make_estimator("hdp", {"hdp": settings})
+
+
+def _predict(
+    structure: BNStructure,
+    kept: tuple[int, ...],
+    train: np.ndarray,
+    test: np.ndarray,
+    estimator: CPTEstimator,
+    seeds: dict[int, np.random.SeedSequence],
+    threads: int = 1,
+) -> np.ndarray:
+    """The class posterior of the BNC with the kept attributes and the class (whose CPT is
+    the estimator's root rule: m = 1 for HDP, decision §1.8)."""
+    nodes = (*kept, structure.class_index)
+    fitted = fit_network(structure, train, estimator, seeds, nodes=nodes, threads=threads)
+    return fitted.predict_proba(test)
+
+
+def node_seeds(
+    key: tuple, nodes: tuple[int, ...], base_seed: int
+) -> dict[int, np.random.SeedSequence]:
+    """One random stream per node, keyed by the cell and the node."""
+    return {n: seed_sequence(*key, n, base_seed=base_seed) for n in nodes}
 
 
 def select_m(
@@ -61,9 +92,10 @@ def select_m(
     order = rng.permutation(n)
     hold, rest = train[order[:h]], train[order[h:]]
     structure, kept = build_structure(structure_name, rest, names, cards)
+    unused = node_seeds(("m-selection",), (*kept, structure.class_index), 0)  # no sampler
     scores = [
         rmse_multiclass(
-            hold[:, -1], _predict(structure, kept, rest, hold, "m", None, m=m, rule=rule)
+            hold[:, -1], _predict(structure, kept, rest, hold, m_estimator(m, rule), unused)
         )
         for m in M_GRID
     ]
@@ -179,8 +211,8 @@ def evaluate_method(
     if method.estimator == "m":
         rng = rng_for(*skey, "m", base_seed=base_seed)
         m = select_m(method.structure, fold.train, fold.names, fold.cards, rng, config["backoff"])
-        params: dict[str, Any] = {"m": m, "rule": config["backoff"]}
-        seeds = None
+        estimator = m_estimator(m, config["backoff"])
+        seeds = node_seeds((*skey, "m"), (*kept, structure.class_index), base_seed)
         metrics["m_selected"] = m
     else:
         tying = method.tying or config["hdp"]["tying"]
@@ -192,17 +224,11 @@ def evaluate_method(
                 config["hdp"]["prior"],
                 (() if method.tying is None else (tying, iterations)),
             )
-        seeds = {n: int_seed(*skey, "hdp", *extra, n, base_seed=base_seed) for n in kept}
-        params = {
-            "n_iter": iterations,
-            "tying": tying,
-            "prior": tuple(prior),
-            "conc_every": config["hdp"]["conc_every"],
-        }
+        nodes = (*kept, structure.class_index)
+        seeds = node_seeds((*skey, "hdp", *extra), nodes, base_seed)
+        estimator = hdp_estimator(iterations, tying, tuple(prior), config["hdp"]["conc_every"])
     start = time.perf_counter()
-    proba = _predict(
-        structure, kept, fold.train, fold.test, method.estimator, seeds, threads, **params
-    )
+    proba = _predict(structure, kept, fold.train, fold.test, estimator, seeds, threads)
     metrics.update(
         zero_one=zero_one_loss(y, proba),
         rmse=rmse_multiclass(y, proba),
@@ -374,36 +400,34 @@ def run_timing(
 
     # warm-up, not recorded: JIT-compiled kernels loaded and the shared Stirling table grown
     warm, warm_kept = fold.structure("nb")
-    fit_context_models(warm, fold.train, "hdp", nodes=warm_kept, n_iter=min(config["iterations"]))
+    warm_estimator = hdp_estimator(min(config["iterations"]), "level", (0.0, 0.0), 5)
+    fit_network(warm, fold.train, warm_estimator, seed_sequence("warm-up"), nodes=warm_kept)
     for structure_name in config["structures"]:
         key = (STUDY, "timing", dataset, structure_name)
         start = time.perf_counter()
         structure, kept = fold.structure(structure_name)
         learn = time.perf_counter() - start
-        runs: list[tuple[str, dict[str, Any], int]] = [("m", {"m": 1.0, "rule": "literal"}, 0)]
-        hdp = {"tying": config["tying"], "prior": tuple(config["prior"])}
-        runs += [("hdp", {"n_iter": x, **hdp}, x) for x in config["iterations"]]
-        for estimator, params, iterations in runs:
-            seeds = {n: int_seed(*key, iterations, n, base_seed=base_seed) for n in kept}
+        runs: list[tuple[str, CPTEstimator, int]] = [("m", m_estimator(1.0, "literal"), 0)]
+        hdp = (config["tying"], tuple(config["prior"]), 5)
+        runs += [("hdp", hdp_estimator(x, *hdp), x) for x in config["iterations"]]
+        for estimator, cpt_estimator, iterations in runs:
+            nodes = (*kept, structure.class_index)
+            seeds = node_seeds((*key, iterations), nodes, base_seed)
             seed = int_seed(*key, estimator, iterations, base_seed=base_seed)
             start = time.perf_counter()
-            prior, models = fit_context_models(
-                structure, fold.train, estimator, nodes=kept, seeds=seeds, **params
-            )
+            fitted = fit_network(structure, fold.train, cpt_estimator, seeds, nodes=nodes)
             fit = time.perf_counter() - start
             start = time.perf_counter()
-            class_log_posterior_from_models(structure, prior, models, fold.test)
+            fitted.predict_proba(fold.test)
             classify = time.perf_counter() - start
             method = f"{structure_name}-{estimator}"
             record(method, "structure_seconds", learn, seed, iterations)
             record(method, "fit_seconds", fit, seed, iterations)
             record(method, "classify_seconds", classify, seed, iterations)
             if estimator == "hdp":
-                for part in ("tree_seconds", "sampling_seconds"):
-                    total = sum(model.seconds[part] for model in models.values())
-                    record(method, part, total, seed, iterations)
-                nodes = sum(model.tree.level.size for model in models.values())
-                record(method, "tree_nodes", nodes, seed, iterations)
+                features = [fitted.cpts[n].info.details for n in kept]
+                for part in ("tree_seconds", "sampling_seconds", "tree_nodes"):
+                    record(method, part, sum(d[part] for d in features), seed, iterations)
     return tidy(records, {"timing": config})
 
 
@@ -498,25 +522,15 @@ def run_table1(config: dict[str, Any], base_seed: int) -> pd.DataFrame:
     """Table 1 (the paper's §4.6): NB HDP estimates of P(X1 | y) on the two toy count tables,
     in the setting of decision §5.1 (None tying, concentrations every iteration, improper
     prior)."""
-    from hierbn.estimators.hdp import fit_hdp
-
+    estimator = hdp_estimator(config["iterations"], "none", (0.0, 0.0), 1)
     records = []
     for name, table in TABLE1_COUNTS.items():
         x = np.concatenate([np.repeat(np.arange(2), c) for c in table])
-        ctx = np.concatenate([np.full(sum(c), y) for y, c in enumerate(table)])[:, None]
+        y_codes = np.concatenate([np.full(sum(c), y) for y, c in enumerate(table)])
+        fam = family(np.column_stack([x, y_codes]), 0, (1,), (2, 2))
         for s in range(config["seeds"]):
             seed = int_seed(STUDY, "table1", name, s, base_seed=base_seed)
-            est = fit_hdp(
-                x,
-                ctx,
-                np.array([2]),
-                2,
-                n_iter=config["iterations"],
-                tying="none",
-                conc_every=1,
-                prior=(0.0, 0.0),
-                seed=seed,
-            )
+            est = estimator.fit(fam, seed_sequence(STUDY, "table1", name, s, base_seed=base_seed))
             probs = est.query(np.array([[0], [1]]))
             for y in (0, 1):
                 records.append(
