@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from hierbn.cpts.base import Family, FittedCPT, TableCPT
+from hierbn.cpts.base import Family, FittedCPT, TableCPT, uniform
 from hierbn.estimators.bdeu import bdeu_theta
 
 
@@ -19,11 +19,8 @@ class BDeu:
     name: str
 
     def fit(self, family: Family, seed: np.random.SeedSequence) -> FittedCPT:
-        n_configurations = family.n_configurations
-        theta = bdeu_theta(family.counts, self.iss, n_configurations)
-        # eq. (2) on an empty row, as a dense table would hold it (uniform up to rounding)
-        unseen = bdeu_theta(np.zeros((1, family.card)), self.iss, n_configurations)[0]
-        return FittedCPT(TableCPT.from_family(family, theta, unseen))
+        theta = bdeu_theta(family.counts, self.iss, family.n_configurations)
+        return FittedCPT(TableCPT.from_family(family, theta, uniform(family.card)))
 
 
 def build(name: str, settings: dict[str, Any]) -> BDeu:
