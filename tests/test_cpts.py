@@ -188,3 +188,23 @@ def test_a_table_cpt_answers_seen_rows_from_its_table_and_unseen_from_the_defaul
     expected = np.full((n_configs, 3), 1 / 3)
     expected[seen] = theta
     np.testing.assert_array_equal(answers, expected)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.integers(1, 4), min_size=2, max_size=5),
+    st.integers(0, 40),
+    st.integers(0, 2**31 - 1),
+)
+def test_dense_and_sparse_counting_give_the_same_family(cards, n, seed) -> None:
+    """family() counts a small parent space densely and a large one by sorting: same table."""
+    from hierbn.bn.sparse_tables import parent_child_table
+
+    rng = np.random.default_rng(seed)
+    codes = np.column_stack([rng.integers(0, c, n) for c in cards]).reshape(n, len(cards))
+    node, parents = 0, tuple(int(p) for p in rng.permutation(range(1, len(cards))))
+    got = family(codes, node, parents, tuple(cards))
+    sparse = parent_child_table(codes[:, node], codes[:, list(parents)], cards[node])
+    np.testing.assert_array_equal(got.counts, sparse.counts)
+    np.testing.assert_array_equal(got.configs, sparse.configs)
+    assert got.radix == tuple(cards[p] for p in parents) and got.card == cards[0]

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from hierbn.bn.counting import family_counts, validate_codes
 from hierbn.bn.sparse_tables import parent_child_table
 from hierbn.draws import Draws
 
@@ -58,9 +59,23 @@ class Family:
 def family(
     codes: np.ndarray, node: int, parents: tuple[int, ...], cards: tuple[int, ...]
 ) -> Family:
-    """The family table of ``node`` with ``parents`` (in CPT order) from integer ``codes``."""
-    table = parent_child_table(codes[:, node], codes[:, list(parents)], cards[node])
-    return Family(table.counts, table.configs, tuple(cards[p] for p in parents), cards[node])
+    """The family table of ``node`` with ``parents`` (in CPT order) from integer ``codes``.
+    A parent space no larger than about the data is counted densely (one pass of the Numba
+    counter, then the observed rows kept); a larger one by sorting the observed
+    configurations (:mod:`hierbn.bn.sparse_tables`). Both give the same table."""
+    radix = tuple(int(cards[p]) for p in parents)
+    n_configurations = math.prod(radix)
+    if n_configurations > 2 * codes.shape[0] + 256:
+        table = parent_child_table(codes[:, node], codes[:, list(parents)], cards[node])
+        return Family(table.counts, table.configs, radix, cards[node])
+    columns = [node, *parents]
+    data = validate_codes(
+        codes[:, columns], np.asarray([cards[c] for c in columns]), f"codes[:, {columns}]"
+    )
+    dense = family_counts(data, 0, range(1, len(columns)), np.asarray([cards[c] for c in columns]))
+    seen = np.flatnonzero(dense.sum(axis=1))
+    configs = np.stack(np.unravel_index(seen, radix), axis=1) if radix else seen[:, None][:, :0]
+    return Family(dense[seen], configs.astype(np.int64), radix, int(cards[node]))
 
 
 class CPT(Protocol):
