@@ -22,7 +22,7 @@ import numpy as np
 from hierbn.bn.counting import validate_codes
 from hierbn.bn.structures import BNStructure
 from hierbn.cpts import bdeu, hdp, hidden, hier, hier_domains, laplace, m_backoff
-from hierbn.cpts.base import CPTEstimator, Family, FittedCPT, family
+from hierbn.cpts.base import CPTEstimator, Family, FittedCPT, family_of_valid
 
 ESTIMATORS: dict[str, Callable[[str, dict[str, Any]], CPTEstimator]] = {
     "laplace": laplace.build,  # (n + 1) / (n_y + |X|)
@@ -85,7 +85,7 @@ def _with_domain(codes: np.ndarray, domains: np.ndarray | None) -> np.ndarray:
         return codes
     if np.asarray(domains).shape != (codes.shape[0],):
         raise ValueError(f"domains must have one entry per row ({codes.shape[0]})")
-    return np.column_stack([codes, domains]).astype(np.int64)
+    return np.ascontiguousarray(np.column_stack([codes, domains]), dtype=np.int32)
 
 
 @dataclass(frozen=True)
@@ -118,13 +118,12 @@ class FittedNetwork:
         if domains is not None:
             domains = check_domains(domains, self.n_domains)
         work = _with_domain(np.array(codes, dtype=np.int64, copy=True), domains)
-        rows = np.arange(work.shape[0])
         scores = np.zeros((work.shape[0], self.structure.cardinalities[k]))
         for c in range(scores.shape[1]):
             work[:, k] = c
             for node in sorted(self.cpts, key=lambda n: n != k):  # the class first
-                probs = self.cpts[node].query(work[:, self._parents(node)])
-                scores[:, c] += np.log(probs[rows, work[:, node]])
+                probs = self.cpts[node].probability(work[:, self._parents(node)], work[:, node])
+                scores[:, c] += np.log(probs)
         top = scores.max(axis=1, keepdims=True)
         return scores - (top + np.log(np.exp(scores - top).sum(axis=1, keepdims=True)))
 
@@ -168,9 +167,12 @@ def fit_network(
         return np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, node))
 
     def fit(node: int) -> FittedCPT:
-        fam = family(data, node, (*extra, *structure.parents[node]), cards_all)
+        fam = family_of_valid(data, node, (*extra, *structure.parents[node]), cards_all)
         return fit_cpt(estimator, fam, node_seed(node))
 
-    with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
-        fitted = dict(zip(chosen, pool.map(fit, chosen), strict=True))
+    if threads <= 1:
+        fitted = {node: fit(node) for node in chosen}
+    else:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            fitted = dict(zip(chosen, pool.map(fit, chosen), strict=True))
     return FittedNetwork(structure, fitted, None if domains is None else domains.count)

@@ -63,16 +63,24 @@ def family(
     A parent space no larger than about the data is counted densely (one pass of the Numba
     counter, then the observed rows kept); a larger one by sorting the observed
     configurations (:mod:`hierbn.bn.sparse_tables`). Both give the same table."""
-    radix = tuple(int(cards[p]) for p in parents)
-    n_configurations = math.prod(radix)
-    if n_configurations > 2 * codes.shape[0] + 256:
-        table = parent_child_table(codes[:, node], codes[:, list(parents)], cards[node])
-        return Family(table.counts, table.configs, radix, cards[node])
     columns = [node, *parents]
-    data = validate_codes(
+    checked = validate_codes(
         codes[:, columns], np.asarray([cards[c] for c in columns]), f"codes[:, {columns}]"
     )
-    dense = family_counts(data, 0, range(1, len(columns)), np.asarray([cards[c] for c in columns]))
+    sub_cards = tuple(int(cards[c]) for c in columns)
+    return family_of_valid(checked, 0, tuple(range(1, len(columns))), sub_cards)
+
+
+def family_of_valid(
+    codes: np.ndarray, node: int, parents: tuple[int, ...], cards: tuple[int, ...]
+) -> Family:
+    """:func:`family` of codes already checked by :func:`hierbn.bn.counting.validate_codes`
+    (C-contiguous int32 within ``cards``), as :func:`hierbn.cpts.fit_network` holds them."""
+    radix = tuple(int(cards[p]) for p in parents)
+    if math.prod(radix) > 2 * codes.shape[0] + 256:
+        table = parent_child_table(codes[:, node], codes[:, list(parents)], cards[node])
+        return Family(table.counts, table.configs, radix, int(cards[node]))
+    dense = family_counts(codes, node, parents, np.asarray(cards))
     seen = np.flatnonzero(dense.sum(axis=1))
     configs = np.stack(np.unravel_index(seen, radix), axis=1) if radix else seen[:, None][:, :0]
     return Family(dense[seen], configs.astype(np.int64), radix, int(cards[node]))
@@ -109,6 +117,12 @@ class FittedCPT:
     def query(self, contexts: np.ndarray) -> np.ndarray:
         return self.cpt.query(contexts)
 
+    def probability(self, contexts: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """P(X = values[i] | parents = contexts[i]) of each row (the classifier's factor)."""
+        if isinstance(self.cpt, TableCPT):  # one gather instead of a row per context
+            return self.cpt.probability(contexts, values)
+        return self.cpt.query(contexts)[np.arange(len(values)), values]
+
 
 class CPTEstimator(Protocol):
     name: str
@@ -140,21 +154,37 @@ class TableCPT:
         return cls(keys, theta, np.full(fam.card, np.nan), fam.radix)
 
     def query(self, contexts: np.ndarray) -> np.ndarray:
-        keys = configuration_keys(np.asarray(contexts, dtype=np.int64), self.radix)
+        keys = configuration_keys(contexts, self.radix)
+        if self.keys.size == math.prod(self.radix):  # a row for every configuration: row = key
+            return self.theta[keys]
+        at, seen = self._rows(keys)
+        return np.where(seen[:, None], self.theta[at], self.default[None, :])
+
+    def probability(self, contexts: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """``query(contexts)[i, values[i]]`` of each row, without the other columns."""
+        keys = configuration_keys(contexts, self.radix)
+        if self.keys.size == math.prod(self.radix):
+            return self.theta[keys, values]
+        at, seen = self._rows(keys)
+        return np.where(seen, self.theta[at, values], self.default[values])
+
+    def _rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The table row of each key and whether the key was seen in training."""
         at = np.minimum(np.searchsorted(self.keys, keys), max(self.keys.size - 1, 0))
         seen = self.keys[at] == keys if self.keys.size else np.zeros(keys.size, dtype=bool)
-        return np.where(seen[:, None], self.theta[at], self.default[None, :])
+        return at, seen
 
 
 def configuration_keys(configs: np.ndarray, radix: tuple[int, ...]) -> np.ndarray:
     """One int64 per configuration row, last parent fastest (lexicographic order = key order)."""
     if math.prod(radix) >= 2**62:
         raise ValueError(f"{math.prod(radix)} parent configurations do not fit a 64-bit key")
-    configs = np.asarray(configs, dtype=np.int64)
-    if not radix:  # a root: every row is the one empty configuration
-        return np.zeros(configs.shape[0], dtype=np.int64)
-    weights = np.array([math.prod(radix[j + 1 :]) for j in range(len(radix))], dtype=np.int64)
-    return configs @ weights
+    configs = np.asarray(configs)
+    keys = np.zeros(configs.shape[0], dtype=np.int64)  # a root: the one empty configuration
+    for j, size in enumerate(radix):
+        keys *= size
+        keys += configs[:, j]
+    return keys
 
 
 def uniform(card: int) -> np.ndarray:
