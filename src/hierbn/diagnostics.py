@@ -15,13 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from statsmodels.tsa.stattools import levinson_durbin
 
 from hierbn.draws import Draws
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore", FutureWarning)  # ArviZ 0.x announces its 1.0 refactor
-    import arviz as az
 
 PerVariable = dict[str, np.ndarray]
 
@@ -53,6 +48,11 @@ def _per_variable(
 
 def _arviz(function: str, **kwargs) -> Callable[[np.ndarray], np.ndarray]:
     def statistic(flat: np.ndarray) -> np.ndarray:
+        # imported here: ArviZ (and the matplotlib it loads) costs a second at start-up
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)  # ArviZ 0.x announces its 1.0
+            import arviz as az
+
         dataset = az.convert_to_dataset({"x": flat})
         return getattr(az, function)(dataset, **kwargs)["x"].values
 
@@ -166,6 +166,8 @@ def _ar_yw(acov: np.ndarray, n: int) -> tuple[int, np.ndarray, float]:
     (``p = order.max``, ``acov[0] > 0``) of a series of length n: the AIC order, its
     coefficients and its ``var.pred``."""
     order_max = acov.size - 1
+    from statsmodels.tsa.stattools import levinson_durbin  # imported on use: 0.7 s at start-up
+
     ld = levinson_durbin(acov, nlags=order_max, isacov=True)
     # ld.pacf[0] is a placeholder 1; ld.phi[1 : m + 1, m] are the AR(m) coefficients.
     # Innovation variances as R's eureka: r0 * prod(1 - pacf^2), orders 0..p.

@@ -4,13 +4,19 @@ column per class of the problem (a class unseen in training gets probability 0).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-from sklearn.ensemble import RandomForestClassifier
+
+if TYPE_CHECKING:  # scikit-learn is imported on use: it costs a second at start-up
+    from sklearn.ensemble import RandomForestClassifier
 
 
 def r_random_forest(seed: int) -> RandomForestClassifier:
     """R ``randomForest`` defaults: 500 unpruned gini trees on bootstrap samples, sqrt(#features)
     candidates per split, leaves of one row; one thread."""
+    from sklearn.ensemble import RandomForestClassifier
+
     return RandomForestClassifier(
         n_estimators=500,
         max_features="sqrt",

@@ -11,7 +11,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from sklearn.ensemble import RandomForestClassifier
 
 from hierbn.bn.classifier_structures import STRUCTURES, FoldData, build_structure
 from hierbn.bn.structures import BNStructure
@@ -106,6 +105,8 @@ def random_forest(
     train: np.ndarray, test: np.ndarray, n_classes: int, seed: int, trees: int
 ) -> np.ndarray:
     """Weka-like RF: `trees` trees, log2(#attributes)+1 features per split, entropy, no depth limit."""
+    from sklearn.ensemble import RandomForestClassifier  # on use: a second at start-up
+
     n_pred = train.shape[1] - 1
     forest = RandomForestClassifier(
         n_estimators=trees,
