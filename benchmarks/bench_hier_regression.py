@@ -20,6 +20,7 @@ from scipy.special import digamma, gammaln
 from hierbn.data.convert import build_dataset
 from hierbn.data.registry import load_registry
 from hierbn.diagnostics import ess_bulk
+from hierbn.draws import concat_chains
 from hierbn.estimators.hier_regression import GroupedData, fit_vb
 from hierbn.estimators.hier_regression_gibbs import sample_gibbs
 from hierbn.io import write_json
@@ -111,23 +112,27 @@ def main() -> None:
     x, y, g = turkiye(args.mirror)
     data = GroupedData.from_arrays(x, y, g, 13)
     fit = fit_vb(data)  # loads the compiled kernels; its iteration count is the reference's
-    sample_gibbs(data, 1, 1, 0)
+    sample_gibbs(data, 1, 1, np.random.SeedSequence(0))
     vb = median_seconds(lambda: fit_vb(data), args.runs)
     reference_vb = numpy_vb(x, y, g, fit.n_iter)
-    chain = median_seconds(lambda: sample_gibbs(data, 0, 6000, 1), min(args.runs, 3))
+    chain = median_seconds(
+        lambda: sample_gibbs(data, 0, 6000, np.random.SeedSequence(1)), min(args.runs, 3)
+    )
     reference_sweeps = numpy_gibbs(data, args.reference_sweeps)
     start = time.perf_counter()
-    chains = [sample_gibbs(data, 1000, 5000, seed) for seed in (1, 2)]
+    chains = [sample_gibbs(data, 1000, 5000, np.random.SeedSequence(seed)) for seed in (1, 2)]
     gibbs_seconds = time.perf_counter() - start
-    gibbs_ess = float(np.min(ess_bulk(np.stack([c.delta for c in chains]))))
+    gibbs_ess = float(
+        np.min(ess_bulk(concat_chains([c.draws() for c in chains]), ["Delta"])["Delta"])
+    )
     backend = resolve_backend("auto")
     compiled = compile_model("hier_regression", backend)
     stan_data = {"C": 13, "D": data.dim, "xtx": data.xtx.tolist(), "xty": data.xty.tolist(),
                  "yty": data.yty.tolist(), "rows": data.rows.astype(float).tolist(),
                  **dict.fromkeys(("a0", "b0", "c0", "d0", "e0", "f0"), HYPER)}  # fmt: skip
-    nuts = sample_nuts("hier_regression", stan_data, ["delta"], 7, backend,
+    nuts = sample_nuts("hier_regression", stan_data, ["delta"], np.random.SeedSequence(7), backend,
                        NutsSettings(chains=2, warmup=args.nuts, draws=args.nuts), compiled)  # fmt: skip
-    nuts_ess = float(np.min(ess_bulk(nuts.draws["delta"])))
+    nuts_ess = float(np.min(ess_bulk(nuts.draws, ["delta"])["delta"]))
     result = {
         "vb_seconds": vb, "vb_iterations": fit.n_iter, "reference_vb_seconds": reference_vb,
         "vb_speedup_vs_numpy": reference_vb / vb, "gibbs_chain_6000_seconds": chain,

@@ -26,7 +26,7 @@ import numpy as np
 
 from hierbn.estimators.hier_vi import fit_hier_vi, warm_up
 from hierbn.io import write_json
-from hierbn.seeds import int_seed, rng_for
+from hierbn.seeds import rng_for, seed_sequence
 from hierbn.stan.runner import compile_model, resolve_backend, variational_meanfield
 from hierbn.studies.azzimonti2019.protocol import stan_data
 
@@ -77,7 +77,7 @@ def time_advi(
                 "hier_md",
                 data,
                 ["theta"],
-                int_seed("bench", "multidomain", "advi", c, counts.shape[0], r),
+                seed_sequence("bench", "multidomain", "advi", c, counts.shape[0], r),
                 backend,
                 compiled,
             )
@@ -86,7 +86,7 @@ def time_advi(
                 {"seconds": time.perf_counter() - start, "failed": True, "error": str(exc)[-300:]}
             )
             continue
-        theta = fit.draws["theta"].mean(axis=(0, 1))  # [chain, draw, y, x] -> [y, x]
+        theta = fit.draws.posterior["theta"].mean(axis=(0, 1))  # [chain, draw, y, x] -> [y, x]
         finite = bool(np.isfinite(theta).all())
         runs.append(
             {

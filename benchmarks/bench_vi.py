@@ -14,7 +14,7 @@ import numpy as np
 
 from hierbn.estimators.hier_vi import fit_hier_vi
 from hierbn.io import write_json
-from hierbn.seeds import int_seed, rng_for
+from hierbn.seeds import rng_for, seed_sequence
 from hierbn.stan.runner import compile_model, resolve_backend, sample_nuts
 from hierbn.studies.azzimonti2019.protocol import simulate_cpt, stan_data
 
@@ -49,7 +49,7 @@ def main() -> None:
     for i in picks:
         counts = tables[i]  # counts[y, x]
         data = stan_data(counts)
-        fit = sample_nuts("hier_md", data, ["theta"], int_seed("bench", int(i)), backend)
+        fit = sample_nuts("hier_md", data, ["theta"], seed_sequence("bench", int(i)), backend)
         pairs.append(
             {
                 "shape": [counts.shape[1], counts.shape[0]],  # [|X|, |Y|]

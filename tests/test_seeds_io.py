@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from hierbn.io import read_json, write_json, write_parquet
-from hierbn.seeds import int_seed, rng_for, seed_sequence
+from hierbn.seeds import int_seed, kernel_seed, rng_for, seed_sequence
 
 
 def test_seeds_are_stable_and_key_specific() -> None:
@@ -10,6 +10,15 @@ def test_seeds_are_stable_and_key_specific() -> None:
     assert int_seed("azzimonti2019", "e2", "iris", 20, 0) == 1774450818  # golden: must never change
     assert rng_for("x", 1).random() != rng_for("x", 2).random()
     assert int_seed("x", base_seed=1) != int_seed("x", base_seed=2)
+
+
+def test_a_kernel_is_seeded_with_the_recorded_integer() -> None:
+    """Public APIs take a SeedSequence; the int a kernel or Stan gets is the one results
+    record (int_seed of the same key), 31 bits."""
+    key = ("study", "cell", 3)
+    seed = kernel_seed(seed_sequence(*key, base_seed=7))
+    assert seed == int_seed(*key, base_seed=7) and 0 <= seed < 2**31
+    assert kernel_seed(seed_sequence(*key, 4, base_seed=7)) != seed
 
 
 def test_atomic_writes_leave_nothing_on_failure(tmp_path) -> None:

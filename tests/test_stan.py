@@ -28,7 +28,7 @@ def test_nuts_matches_exact_posterior_mean() -> None:
         "hier_md",
         data,
         ["alpha", "theta"],
-        seed=11,
+        seed=np.random.SeedSequence(11),
         backend=backend,
         settings=NutsSettings(chains=2, warmup=500, draws=2000),
     )
@@ -52,10 +52,14 @@ def test_nuts_matches_exact_posterior_mean() -> None:
     assert idata.posterior["alpha"].shape == (2, 2000, 3) and "lp" in idata.sample_stats
 
     compiled = compile_model("hier_md", backend)
-    advi = variational_meanfield("hier_md", data, ["alpha", "theta"], 5, backend, compiled)
+    advi = variational_meanfield(
+        "hier_md", data, ["alpha", "theta"], np.random.SeedSequence(5), backend, compiled
+    )
     assert advi.draws.posterior["alpha"].shape == (1, 1000, 3)
     assert np.allclose(
         advi.draws.posterior["alpha"].mean(axis=(0, 1)), exact, atol=0.3
     )  # an approximation
     with pytest.raises(BackendUnavailable):
-        variational_meanfield("hier_md", data, ["theta"], 1, "pystan", compiled=None)
+        variational_meanfield(
+            "hier_md", data, ["theta"], np.random.SeedSequence(1), "pystan", compiled=None
+        )

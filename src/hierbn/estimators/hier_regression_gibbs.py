@@ -14,6 +14,7 @@ import numpy as np
 from hierbn.draws import Draws, one_chain
 from hierbn.estimators.hier_regression import R_DEFAULTS, GroupedData, Hyper
 from hierbn.estimators.hier_regression_gibbs_kernels import gibbs_chain
+from hierbn.seeds import kernel_seed
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def sample_gibbs(
     data: GroupedData,
     n_burn: int,
     n_keep: int,
-    seed: int,
+    seed: np.random.SeedSequence,
     thin: int = 1,
     hyper: Hyper = R_DEFAULTS,
     record: tuple[int, ...] = (),
@@ -66,7 +67,7 @@ def sample_gibbs(
     w_fixed = np.zeros(data.dim) if fixed_w is None else np.asarray(fixed_w, dtype=np.float64)
     draws = gibbs_chain(
         data.xtx, data.xty, data.yty, data.rows, hyper.array(), int(n_burn), int(n_keep), int(thin),
-        int(seed) & 0x7FFFFFFF, groups, -1.0 if fixed_sigma is None else float(fixed_sigma),
+        kernel_seed(seed), groups, -1.0 if fixed_sigma is None else float(fixed_sigma),
         -1.0 if fixed_s is None else float(fixed_s), w_fixed,
     )  # fmt: skip
     return GibbsChain(*draws, record=tuple(int(g) for g in groups))

@@ -41,6 +41,7 @@ import pandas as pd
 
 from hierbn.draws import Draws
 from hierbn.io import write_with
+from hierbn.seeds import kernel_seed
 
 BACKENDS = ("auto", "cmdstanpy", "pystan")
 # Stan's sampler columns under the names of the project's draws record (ArviZ's)
@@ -237,18 +238,19 @@ def sample_nuts(
     model: str,
     data: dict[str, Any],
     variables: list[str],
-    seed: int,
+    seed: np.random.SeedSequence,
     backend: str,
     settings: NutsSettings = NutsSettings(),
     compiled: dict[str, Any] | None = None,
 ) -> StanDraws:
-    """NUTS draws of ``variables``; wall time covers sampling only, not compilation.
+    """NUTS draws of ``variables``; wall time covers sampling only, not compilation. Stan is
+    seeded with :func:`hierbn.seeds.kernel_seed` of ``seed``.
 
     With ``settings.max_seconds`` the run may stop early (``capped=True``; see the module
     docstring for the soft PyStan and hard cmdstanpy caps)."""
     if backend == "cmdstanpy":
-        return _nuts_cmdstanpy(model, data, variables, seed, settings, compiled)
-    return _nuts_pystan(model, data, variables, seed, settings)
+        return _nuts_cmdstanpy(model, data, variables, kernel_seed(seed), settings, compiled)
+    return _nuts_pystan(model, data, variables, kernel_seed(seed), settings)
 
 
 def _nuts_pystan(
@@ -342,22 +344,24 @@ def variational_meanfield(
     model: str,
     data: dict[str, Any],
     variables: list[str],
-    seed: int,
+    seed: np.random.SeedSequence,
     backend: str,
     compiled: dict[str, Any] | None = None,
 ) -> StanDraws:
-    """Stan meanfield ADVI with CmdStan defaults (iter 10000, tol_rel_obj 0.01, 1000 draws).
+    """Stan meanfield ADVI with CmdStan defaults (iter 10000, tol_rel_obj 0.01, 1000 draws),
+    seeded with :func:`hierbn.seeds.kernel_seed` of ``seed``.
 
     Raises RuntimeError when Stan reports an error (an ADVI "crash" in the paper's sense).
     """
+    seed_int = kernel_seed(seed)
     if backend != "cmdstanpy":
         if not compiled or not compiled.get("advi_exe"):
             raise BackendUnavailable("no ADVI executable: compile the model first (compile_model)")
-        return _advi_bundled(Path(compiled["advi_exe"]), data, variables, seed)
+        return _advi_bundled(Path(compiled["advi_exe"]), data, variables, seed_int)
     built = _cmdstan_model(model, compiled)
     start = time.perf_counter()
     fit = built.variational(
-        data=data, seed=seed, algorithm="meanfield", require_converged=False, show_console=False
+        data=data, seed=seed_int, algorithm="meanfield", require_converged=False, show_console=False
     )
     seconds = time.perf_counter() - start
     draws = {v: np.asarray(fit.stan_variable(v, mean=False))[None, ...] for v in variables}

@@ -25,7 +25,7 @@ from hierbn.estimators.bdeu import bdeu_theta, ml_theta
 from hierbn.estimators.hier_exact import exact_posterior_theta
 from hierbn.estimators.hier_vi import fit_hier_vi, warm_up
 from hierbn.metrics import accuracy, cpt_distances, cpt_mse, log_loss, roc_auc_ovr
-from hierbn.seeds import int_seed, rng_for, seed_sequence
+from hierbn.seeds import int_seed, kernel_seed, rng_for, seed_sequence
 from hierbn.stan.runner import (
     BackendUnavailable,
     NutsSettings,
@@ -98,8 +98,9 @@ def nuts_fit(
 
     A run stopped by the wall-time cap (``settings.max_seconds``, E4) has no estimate and no
     diagnostics: its time is a lower bound of the full run's."""
-    seed = int_seed(*key, "nuts", base_seed=base_seed)
-    fit = sample_nuts("hier_md", stan_data(counts), ["theta"], seed, backend, settings, compiled)
+    stream = seed_sequence(*key, "nuts", base_seed=base_seed)
+    seed = kernel_seed(stream)
+    fit = sample_nuts("hier_md", stan_data(counts), ["theta"], stream, backend, settings, compiled)
     metrics = {
         "seconds": fit.seconds,
         "divergences": fit.divergences,
@@ -124,10 +125,11 @@ def advi_fit(
 ) -> tuple[int, np.ndarray | None, dict[str, float]] | None:
     """Stan's meanfield ADVI on one count table: (seed, mean or None when it failed, metrics),
     or None when no ADVI executable is available."""
-    seed = int_seed(*key, "advi", base_seed=base_seed)
+    stream = seed_sequence(*key, "advi", base_seed=base_seed)
+    seed = kernel_seed(stream)
     try:
         fit = variational_meanfield(
-            "hier_md", stan_data(counts), ["theta"], seed, backend, compiled
+            "hier_md", stan_data(counts), ["theta"], stream, backend, compiled
         )
     except BackendUnavailable:
         return None

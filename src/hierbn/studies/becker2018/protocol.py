@@ -15,7 +15,7 @@ import pandas as pd
 from hierbn.estimators.hier_regression import GroupedData, HierRegressionVB, Hyper, fit_vb
 from hierbn.estimators.hier_regression_gibbs import sample_gibbs
 from hierbn.estimators.regression_baselines import ols_table
-from hierbn.seeds import int_seed, rng_for
+from hierbn.seeds import int_seed, kernel_seed, rng_for, seed_sequence
 from hierbn.studies.becker2018.data import Design
 from hierbn.studies.becker2018.paper import PREDICTORS, TABLE2
 from hierbn.studies.becker2018.synthetic import synthetic_data, toy_data
@@ -106,10 +106,11 @@ def run_gibbs_chain(
     """One Gibbs chain on the full data (decision 9): (kept draws of Delta, sigma, s, w and the
     recorded classes' beta, one row per draw; tidy mean and SD of every class's beta)."""
     gibbs = config["gibbs"]
-    seed = int_seed(STUDY, "gibbs", chain, base_seed=base_seed)
+    stream = seed_sequence(STUDY, "gibbs", chain, base_seed=base_seed)
+    seed = kernel_seed(stream)
     record = tuple(c - 1 for c in gibbs["record_classes"])
     start = time.perf_counter()
-    draws = sample_gibbs(full_data(frame), gibbs["burn"], gibbs["draws"], seed, gibbs["thin"],
+    draws = sample_gibbs(full_data(frame), gibbs["burn"], gibbs["draws"], stream, gibbs["thin"],
                          hyper_of(config), record)  # fmt: skip
     seconds = time.perf_counter() - start
     columns = {f"delta[{t}]": draws.delta[:, d] for d, t in enumerate(TERMS)}
@@ -138,8 +139,9 @@ def run_nuts(
                  "xty": data.xty.tolist(), "yty": data.yty.tolist(),
                  "rows": data.rows.astype(float).tolist(), **config["hyper"]}  # fmt: skip
     settings = NutsSettings(**config["nuts"]["settings"])
-    seed = int_seed(STUDY, "nuts", base_seed=base_seed)
-    fit = sample_nuts("hier_regression", stan_data, ["delta", "sigma", "s"], seed,
+    stream = seed_sequence(STUDY, "nuts", base_seed=base_seed)
+    seed = kernel_seed(stream)
+    fit = sample_nuts("hier_regression", stan_data, ["delta", "sigma", "s"], stream,
                       compiled["backend"], settings, compiled)  # fmt: skip
     posterior = fit.draws.posterior
     chains, draws = posterior["sigma"].shape[:2]
@@ -166,9 +168,10 @@ def run_timing(frame: pd.DataFrame, config: dict[str, Any], base_seed: int) -> p
     variants) and of one Gibbs chain at each configured number of sweeps."""
     data = full_data(frame)
     timing, vb, hyper = config["timing"], config["vb"], hyper_of(config)
-    seed = int_seed(STUDY, "timing", base_seed=base_seed)
+    stream = seed_sequence(STUDY, "timing", base_seed=base_seed)
+    seed = kernel_seed(stream)
     fit_vb(data, max_iter=2)
-    sample_gibbs(data, 1, 1, 0)  # compiled kernels loaded before timing
+    sample_gibbs(data, 1, 1, stream)  # compiled kernels loaded before timing
     rows = []
     for variant in vb["variants"]:
         seconds, fit = _median_seconds(
@@ -177,7 +180,7 @@ def run_timing(frame: pd.DataFrame, config: dict[str, Any], base_seed: int) -> p
         rows.append((f"vb-{variant}", 0, fit.n_iter, seconds))
     for sweeps in timing["gibbs_sweeps"]:
         seconds, _ = _median_seconds(
-            lambda n=sweeps: sample_gibbs(data, 0, n, seed, hyper=hyper), timing["runs"]
+            lambda n=sweeps: sample_gibbs(data, 0, n, stream, hyper=hyper), timing["runs"]
         )
         rows.append(("gibbs", sweeps, sweeps, seconds))
     records = [{"study": STUDY, "experiment": "timing", "dataset": "turkiye", "method": method,
@@ -237,7 +240,8 @@ def run_synthetic(scenario: str, rep: int, config: dict[str, Any], base_seed: in
             "ranking_auc": _ranking_auc(-fit.ard_precision[:-1], relevant)}.items()]  # fmt: skip
     settings = config["synthetic"]["gibbs"]
     chains = [sample_gibbs(data, settings["burn"], settings["draws"],
-                           int_seed(*key, "gibbs", c, base_seed=base_seed), hyper=hyper_of(config))
+                           seed_sequence(*key, "gibbs", c, base_seed=base_seed),
+                           hyper=hyper_of(config))
               for c in range(settings["chains"])]  # fmt: skip
     draws = np.concatenate([c.delta for c in chains])
     records += _recovery("gibbs", draws.mean(axis=0), draws.std(axis=0), delta, base)
@@ -265,7 +269,10 @@ def run_toy(config: dict[str, Any], base_seed: int) -> pd.DataFrame:
             for k, v in values.items()
         ]
     chain = sample_gibbs(
-        data, *POSTERIOR_CHAIN, int_seed(*key, "gibbs", base_seed=base_seed), hyper=hyper_of(config)
+        data,
+        *POSTERIOR_CHAIN,
+        seed_sequence(*key, "gibbs", base_seed=base_seed),
+        hyper=hyper_of(config),
     )
     mean = chain.delta.mean(axis=0)
     records += [{**base, "method": "gibbs", "metric": k, "value": float(v)}

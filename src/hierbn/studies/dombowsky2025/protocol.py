@@ -158,7 +158,6 @@ def run_table1_bayes_block(
 ) -> pd.DataFrame:
     """Logit Bayes of Table 1 (rstanarm defaults through the project's Stan backend; fitted =
     invlogit(X · posterior-median coefficients)). Reported, not a claim (decision A7)."""
-    from hierbn.seeds import int_seed
     from hierbn.stan.runner import NutsSettings, sample_nuts
 
     section = config["table1"]
@@ -170,7 +169,7 @@ def run_table1_bayes_block(
         levels, counts = _level_estimates(data.parent, data.child)
         stan_data = logit_bayes_data(counts)
         draws = sample_nuts("logit_glm", stan_data, ["alpha", "beta"],
-                            int_seed(STUDY, "table1", n_levels, r, "stan", base_seed=seed),
+                            seed_sequence(STUDY, "table1", n_levels, r, "stan", base_seed=seed),
                             compiled["backend"], settings, compiled)  # fmt: skip
         alpha = float(np.median(draws.draws.posterior["alpha"]))
         beta = np.median(draws.draws.posterior["beta"].reshape(-1, counts.shape[0] - 1), axis=0)
