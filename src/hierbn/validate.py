@@ -72,6 +72,10 @@ def check_codes(
         raise ValueError(f"cardinalities of {name} must be >= 1: {_where('cards', card, card < 1)}")
     if array.shape[0] == 0 and not allow_empty:
         raise ValueError(f"{name} has no rows")
+    if np.issubdtype(array.dtype, np.integer) and (
+        array.size == 0 or (array.min(axis=0).min() >= 0 and np.all(array.max(axis=0) < card))
+    ):  # integer codes in range: nothing else to check
+        return array.astype(np.int64)
     values = array.astype(np.float64)
     if not np.all(np.isfinite(values)):
         raise ValueError(f"{name} must be finite: {_where(name, values, ~np.isfinite(values))}")

@@ -122,8 +122,8 @@ class FittedNetwork:
         for c in range(scores.shape[1]):
             work[:, k] = c
             for node in sorted(self.cpts, key=lambda n: n != k):  # the class first
-                probs = self.cpts[node].probability(work[:, self._parents(node)], work[:, node])
-                scores[:, c] += np.log(probs)
+                parents = work[:, self._parents(node)]
+                scores[:, c] += self.cpts[node].log_probability(parents, work[:, node])
         top = scores.max(axis=1, keepdims=True)
         return scores - (top + np.log(np.exp(scores - top).sum(axis=1, keepdims=True)))
 

@@ -13,6 +13,7 @@ configuration for the estimators whose model is defined over all of them.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -83,7 +84,7 @@ def family_of_valid(
     dense = family_counts(codes, node, parents, np.asarray(cards))
     seen = np.flatnonzero(dense.sum(axis=1))
     configs = np.stack(np.unravel_index(seen, radix), axis=1) if radix else seen[:, None][:, :0]
-    return Family(dense[seen], configs.astype(np.int64), radix, int(cards[node]))
+    return Family(dense[seen], configs.astype(np.int64, copy=False), radix, int(cards[node]))
 
 
 class CPT(Protocol):
@@ -117,11 +118,11 @@ class FittedCPT:
     def query(self, contexts: np.ndarray) -> np.ndarray:
         return self.cpt.query(contexts)
 
-    def probability(self, contexts: np.ndarray, values: np.ndarray) -> np.ndarray:
-        """P(X = values[i] | parents = contexts[i]) of each row (the classifier's factor)."""
-        if isinstance(self.cpt, TableCPT):  # one gather instead of a row per context
-            return self.cpt.probability(contexts, values)
-        return self.cpt.query(contexts)[np.arange(len(values)), values]
+    def log_probability(self, contexts: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """log P(X = values[i] | parents = contexts[i]) of each row (the classifier's term)."""
+        if isinstance(self.cpt, TableCPT):  # one gather from the logged table
+            return self.cpt.log_probability(contexts, values)
+        return np.log(self.cpt.query(contexts)[np.arange(len(values)), values])
 
 
 class CPTEstimator(Protocol):
@@ -144,8 +145,16 @@ class TableCPT:
 
     @classmethod
     def from_family(cls, fam: Family, theta: np.ndarray, default: np.ndarray) -> TableCPT:
-        """``theta[p]`` for the family's observed configurations."""
-        return cls(configuration_keys(fam.configs, fam.radix), theta, default, fam.radix)
+        """``theta[p]`` for the family's observed configurations; a parent space no larger
+        than a few times the observed rows is stored whole (``default`` in the unseen rows),
+        so that a query indexes by key."""
+        keys = configuration_keys(fam.configs, fam.radix)
+        size = fam.n_configurations
+        if size > 4 * keys.size + 64:
+            return cls(keys, theta, default, fam.radix)
+        whole = np.tile(np.asarray(default, dtype=np.float64), (size, 1))
+        whole[keys] = theta
+        return cls(np.arange(size, dtype=np.int64), whole, default, fam.radix)
 
     @classmethod
     def from_dense(cls, fam: Family, theta: np.ndarray) -> TableCPT:
@@ -160,13 +169,19 @@ class TableCPT:
         at, seen = self._rows(keys)
         return np.where(seen[:, None], self.theta[at], self.default[None, :])
 
-    def probability(self, contexts: np.ndarray, values: np.ndarray) -> np.ndarray:
-        """``query(contexts)[i, values[i]]`` of each row, without the other columns."""
+    @functools.cached_property
+    def _log_theta(self) -> tuple[np.ndarray, np.ndarray]:
+        with np.errstate(divide="ignore"):  # a zero probability is -inf, as np.log gives
+            return np.log(self.theta), np.log(self.default)
+
+    def log_probability(self, contexts: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """``log(query(contexts)[i, values[i]])`` of each row, from the table logged once."""
+        log_theta, log_default = self._log_theta
         keys = configuration_keys(contexts, self.radix)
         if self.keys.size == math.prod(self.radix):
-            return self.theta[keys, values]
+            return log_theta[keys, values]
         at, seen = self._rows(keys)
-        return np.where(seen, self.theta[at, values], self.default[values])
+        return np.where(seen, log_theta[at, values], log_default[values])
 
     def _rows(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The table row of each key and whether the key was seen in training."""
