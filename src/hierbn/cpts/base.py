@@ -4,11 +4,13 @@ An estimator is fitted on the count table of one family (a node and its ordered 
 given structure and returns a :class:`FittedCPT`: a CPT that answers ``query(contexts)`` for
 any parent configuration, observed in training or not, with the fit's :class:`FitInfo`.
 
-**Orientation.** A count table is ``counts[p, x]``: one row per parent configuration ``p``,
-one column per child value ``x`` (as :mod:`hierbn.bn.sparse_tables`, HiDDeN and the Stan
-data). The family table is sparse (observed configurations only), so kDB and SkDB families
-never enumerate their full parent-configuration space; :meth:`Family.dense` lists every
-configuration for the estimators whose model is defined over all of them.
+**Orientation.** A count table is ``counts[y, x]``: one row per parent configuration ``y``,
+one column per child value ``x``, in every building block of the project (the closed forms,
+:mod:`hierbn.bn.counting`, :mod:`hierbn.bn.sparse_tables`, the VI, HiDDeN and the Stan data);
+below, ``counts[p, x]`` is the row of the ``p``-th observed configuration. The family table
+is sparse (observed configurations only), so kDB and SkDB families never enumerate their full
+parent-configuration space; :meth:`Family.dense` lists every configuration for the
+estimators whose model is defined over all of them.
 """
 
 from __future__ import annotations
