@@ -34,6 +34,7 @@ SIMILAR_TAU, SIMILAR_TOP10 = 0.6, 6  # C2: "similar" question rankings
 DIFFER_TAU = 0.3  # C4: class rankings that "appear to differ"
 NO_NUMBER = "no number: Figure 2 is not in the paper's text"
 SWEEPS = sum(POSTERIOR_CHAIN)  # C7: the Gibbs chain VB is timed against (decision 9)
+N_CLASSES = len(EXPECTED["class_sizes"])  # the data's classes, the rows of Table 3's class ranking
 FASTER = 0.2  # C7: "considerably faster" = VB at most a fifth of a Gibbs chain
 
 
@@ -57,7 +58,7 @@ def _missing(*frames: pd.DataFrame | None) -> bool:
 
 def claim_c1(r: Results) -> dict[str, Any]:
     """Table 2 of becker2018, term by term."""
-    text = "Table 2: OLS of difficulty on the 30 predictors (no intercept)"
+    text = f"Table 2: OLS of difficulty on the {len(P.TABLE2)} predictors (no intercept)"
     crit = ("every term: estimate within 0.0006 of the printed value, SE within 0.0011, t within "
             "0.01, p within 0.001; a p printed as '< 0.001' ('< 0.000') must be below 0.001 (0.0005)")  # fmt: skip
     deviation = ("values matched to the printed precision: estimates to half a unit of the third "
@@ -65,7 +66,7 @@ def claim_c1(r: Results) -> dict[str, Any]:
                  "SEs are one unit off correct rounding and p to 0.001 (one printed p is one unit "
                  "below correct rounding), decisions §3.3; no intercept is decision 1's verified "
                  "reading (the paper does not say)")  # fmt: skip
-    paper, paper_text = P.TABLE2, "Table 2: 30 terms x (estimate, SE, t, p)"
+    paper, paper_text = P.TABLE2, f"Table 2: {len(P.TABLE2)} terms x (estimate, SE, t, p)"
     if _missing(r.table2):
         return not_covered("C1", text, paper, crit, "Table 2 not run", statement=P.STATEMENT_TABLE2,
                            deviation=deviation, paper_text=paper_text)  # fmt: skip
@@ -124,7 +125,7 @@ def claim_c2(r: Results) -> dict[str, Any]:
     return claim(
         "C2", text, paper, ours, crit, status(ok), statement=P.STATEMENT_QUESTIONS_SIMILAR,
         deviation=deviation, paper_text=paper_text,
-        ours_text=f"VB (faithful) {ours['positions_as_printed']} of 30 positions as printed; tau(VB, "
+        ours_text=f"VB (faithful) {ours['positions_as_printed']} of {len(P.VB_QUESTIONS)} positions as printed; tau(VB, "
         f"lasso) {num(ours['tau_vb_vs_lasso'], 2)}, top-10 overlap {ours['top10_overlap']}"
         + (f"; corrected tau vs the paper {num(ours['tau_corrected_vs_paper'], 2)}"
            if "tau_corrected_vs_paper" in ours else ""),
@@ -133,7 +134,9 @@ def claim_c2(r: Results) -> dict[str, Any]:
 
 def _cells(legible: dict[int, str]) -> str:
     """A class column with its illegible cells as '?'."""
-    return ", ".join(legible.get(rank, "?").removeprefix("class ") for rank in range(1, 14))
+    return ", ".join(
+        legible.get(rank, "?").removeprefix("class ") for rank in range(1, N_CLASSES + 1)
+    )
 
 
 def _misplaced(ours: list[str], legible: dict[int, str]) -> list[int]:
@@ -149,9 +152,9 @@ def claim_c3(r: Results) -> dict[str, Any]:
             "of its lasso class column legible in the paper equal")  # fmt: skip
     deviation = ("questions by tau >= 0.95, not identity: the entry order of nearly tied columns "
                  "depends on the path algorithm (decisions §3.6); classes judged on the "
-                 f"{len(lasso_classes)} of 13 cells the paper text shows (its class sub-table is "
+                 f"{len(lasso_classes)} of {N_CLASSES} cells the paper text shows (its class sub-table is "
                  "garbled; the full reconstruction of decisions §3.6 is shown); design "
-                 "(standardised, 13 one-hot class columns) is decision 13")  # fmt: skip
+                 f"(standardised, {N_CLASSES} one-hot class columns) is decision 13")  # fmt: skip
     paper = {"questions": list(P.LASSO_QUESTIONS), "classes_legible": lasso_classes}
     paper_text = (f"questions {', '.join(P.LASSO_QUESTIONS[:4])}, …; classes "
                   f"{_cells(lasso_classes)}")  # fmt: skip
@@ -184,7 +187,7 @@ def claim_c4(r: Results) -> dict[str, Any]:
     spec_tau = kendall(spec_classes("vb"), spec_classes("lasso"))
     deviation = (f"'appears to differ' read as Kendall tau < {DIFFER_TAU} (our reconstruction "
                  f"of the two paper columns, decisions §3.6: tau {spec_tau:.2f}); the VB column is "
-                 f"judged on the {len(vb_cells)} of 13 cells the paper text shows")  # fmt: skip
+                 f"judged on the {len(vb_cells)} of {N_CLASSES} cells the paper text shows")  # fmt: skip
     paper = {"vb_classes_legible": vb_cells, "lasso_first": first, "lasso_second": second}
     paper_text = (
         f"VB {_cells(vb_cells)}; lasso {first.split()[1]} first, {second.split()[1]} second"

@@ -19,8 +19,8 @@ tumour size of 0 is outside (0, Q25]) cannot enter a count table: that patient i
 the reason. ``mode="clean"``: an empty value is missing (the patient is dropped) and tumour size
 has 3 bins (< Q1, Q1-Q3, > Q3).
 
-The restriction of [code] to patients with mRNA profiles (a count of cBioPortal's study page,
-not of the paper: 1,904 of its 1,980 patients with clinical data) cannot be approximated from
+The restriction of [code] to patients with mRNA profiles (cBioPortal's study page lists fewer
+patients with mRNA profiles than with clinical data) cannot be approximated from
 these two tables: every patient with clinical data has a PAM50 and an integrative cluster (both
 expression-based), and no column marks the profiled ones (that needs cBioPortal's mRNA case
 list, which the mirror does not hold).
@@ -34,7 +34,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from hierbn.studies.dombowsky2025.paper import METABRIC_N, TABLE4_CATEGORIES, TABLE4_LEVELS
+from hierbn.studies.dombowsky2025.paper import (
+    METABRIC_N,
+    TABLE4_AGE_BINS,
+    TABLE4_CATEGORIES,
+    TABLE4_LEVELS,
+)
 
 VARIABLES = ("TBS", "CHT", "DFC", "CTD", "AAD", "TSI", "RTH", "PTL", "INC", "IMS", "HTH", "COH")
 MODES = ("code", "clean")
@@ -70,7 +75,13 @@ PAPER_LABEL = {"yes": "1", "no": "0", "IDC": "Breast Invasive Ductal Carcinoma",
                "ILC": "Breast Invasive Lobular Carcinoma",
                "MMBC": "Breast Invasive Mixed Mucinous Carcinoma",
                "MpBC": "Metaplastic Breast Cancer"}  # fmt: skip
-AGE_BREAKS = (20, 30, 40, 50, 60, 70, 80, 90, np.inf)
+# Table 4's age bins: [20, 30), [30, 40), ..., [90, inf)
+_FIRST, _WIDTH, _LAST = (
+    TABLE4_AGE_BINS[0],
+    TABLE4_AGE_BINS[1] - TABLE4_AGE_BINS[0],
+    TABLE4_AGE_BINS[4],
+)
+AGE_BREAKS = (*range(_FIRST, _LAST + 1, _WIDTH), np.inf)
 PATIENT_FILTERS = (  # decisions §4.5 steps 1 and 3, in order; the first that applies is the reason
     ("no patient attributes (not in the clinical cohort)", lambda f: ~f["clinical"]),
     ("not breast cancer (OncoTree PT: Breast Sarcoma)", lambda f: f["CTD"].isin(

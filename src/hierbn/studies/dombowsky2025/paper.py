@@ -360,6 +360,11 @@ TABLE4_LEVELS: dict[str, int] = {
         ("COH", 5, "COH Cohort Group 11, 22, 33, 44, 55 5"),
     )
 }  # fmt: skip
+# Table 4, AAD: ten-year age bins, the first [20, 30), the last [90, inf) (the printed ends)
+TABLE4_AGE_BINS = value(
+    "TABLE4_AGE_BINS", (20, 30, 30, 40, 90), "Table 4, row AAD",
+    "Age at diagnosis [20,30), [30,40) …, [90,\\infty)",
+)  # fmt: skip
 # Table 4: the categories as printed, where it lists them (AAD and TSI are bins)
 TABLE4_CATEGORIES: dict[str, tuple[str, ...]] = {
     v: value(f"TABLE4_CATEGORIES_{v}", cats, f"Table 4, row {v}", quote)

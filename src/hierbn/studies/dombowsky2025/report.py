@@ -111,7 +111,7 @@ def table7_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _setting_key(setting: str) -> tuple:
-    """Sort 'K=10' after 'K=2' and 'G1, n=150' after 'G1, n=75': numbers compare as numbers."""
+    """Sort 'K=10' after 'K=2' and 'G1, n=100' after 'G1, n=9': numbers compare as numbers."""
     return tuple(int(part) if part.isdigit() else part
                  for part in re.split(r"(\d+)", setting))  # fmt: skip
 
@@ -370,7 +370,7 @@ def figure3(selections: pd.DataFrame) -> Figure:
                Line2D([], [], color=GREY, lw=1.5, ls="--", label="true, missed by HiDDeN's MAP")]  # fmt: skip
     fig.legend(handles=handles, loc="lower center", ncol=3, frameon=False, fontsize=10)
     fig.suptitle("Fig. 3: HiDDeN MAP Markov blankets on LUCAS (edge width ∝ posterior edge "
-                 "probability, labelled where < 0.995)", fontsize=12)  # fmt: skip
+                 f"probability, labelled where < {SURE})", fontsize=12)  # fmt: skip
     fig.tight_layout(rect=(0, 0.04, 1, 0.98))
     return fig
 
