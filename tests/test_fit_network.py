@@ -250,3 +250,5 @@ def test_a_network_refuses_what_it_cannot_answer() -> None:
     )
     with pytest.raises(ValueError, match="the class node was not fitted"):
         without_class.predict_proba(codes)
+    with pytest.raises(ValueError, match=r"seed: no stream for node 1 \('y'\)"):
+        fit_network(structure, codes, make_estimator("laplace", {}), {0: np.random.SeedSequence(0)})

@@ -163,6 +163,8 @@ def fit_network(
 
     def node_seed(node: int) -> np.random.SeedSequence:
         if isinstance(seed, Mapping):
+            if node not in seed:
+                raise ValueError(f"seed: no stream for node {node} ({structure.names[node]!r})")
             return seed[node]
         return np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, node))
 
