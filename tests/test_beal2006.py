@@ -8,6 +8,8 @@ from hierbn.studies.beal2006.protocol import (
     instance_parameters,
     nested_data,
     printed_parameters,
+    run_ais,
+    run_scores,
     sample_rows,
     structures,
     true_structure,
@@ -80,3 +82,20 @@ def test_rank_counts_strictly_better_structures() -> None:
             )
         ).columns
     )
+
+
+def test_a_job_per_size_writes_the_rows_of_its_single_instance_and_run_jobs() -> None:
+    """Issue 24: one job per n runs every instance (and every AIS run); each cell keeps its own
+    random stream, so the grouped rows equal the single cells' rows, in order."""
+    config = {"reading": "fans", "zero_floor": 0.0, "restarts": 1, "vb_from_cs": False,
+              "exact_max_n": 0}  # fmt: skip
+    untimed = "not method.str.endswith('_seconds')"
+    grouped = run_scores(range(3), 12, config, base_seed=5).query(untimed)
+    single = pd.concat([run_scores([i], 12, config, base_seed=5) for i in (0, 1, 2)])
+    assert set(grouped.dataset) == {"instance0", "instance1", "instance2"}
+    pd.testing.assert_frame_equal(grouped, single.set_axis(range(len(single))).query(untimed))
+    ais = {"reading": "fans", "zero_floor": 0.0, "steps": 8, "strength": 3000.0, "e_tau": 0.2}
+    grouped = run_ais(12, range(2), ais, base_seed=5).query("metric != 'seconds'")
+    single = pd.concat([run_ais(12, [r], ais, base_seed=5) for r in (0, 1)])
+    single = single.set_axis(range(len(single))).query("metric != 'seconds'")
+    pd.testing.assert_frame_equal(grouped, single)

@@ -3,10 +3,14 @@ to its rows of the data-set job, learning-curve sizes, and the config checks."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
 
+from hierbn.cli import main
 from hierbn.studies.panel.protocol import (
     cell_config,
     curve_sizes,
@@ -57,6 +61,42 @@ def test_every_model_sees_the_same_folds_and_a_cell_equals_its_rows() -> None:
     assert got.seed.tolist() == rows.seed.tolist()
     other = run_cv(_frame(), "toy", CONFIG, base_seed=4, cells=[(1, 0, "kdb2", "hidden")])
     assert other.seed.iloc[0] != cell.seed.iloc[0]
+
+
+def test_a_round_job_writes_exactly_the_rows_of_its_single_cell_jobs(tmp_path: Path) -> None:
+    """``cv.jobs: round`` (issue 24), through the command line the rules call: one round's
+    job has every row, seed and number of the round's (fold, structure, estimator) cell jobs,
+    in their order; only ``config`` (a cell records its estimator's settings) and the
+    measured seconds differ."""
+    data = tmp_path / "toy.parquet"
+    _frame().to_parquet(data)
+
+    def job(name: str, config: dict, *cell: str) -> pd.DataFrame:
+        out = tmp_path / f"{name}.parquet"
+        argv = ["panel", "cv", "--data", str(data), "--dataset", "toy", "--seed", "3"]
+        main([*argv, *cell, "--config", json.dumps(config), "--out", str(out)])
+        return pd.read_parquet(out)
+
+    def cell_args(r: int, f: int, s: str, e: str) -> list[str]:
+        return ["--round", str(r), "--fold", str(f), "--structure", s, "--estimator", e]
+
+    grouped = job("round", CONFIG, "--round", "1")
+    cells = pd.concat(
+        [
+            job(f"{f}{s}{e}", cell_config(CONFIG, e), *cell_args(r, f, s, e))
+            for r, f, s, e in cv_cells(CONFIG)
+            if r == 1
+        ],
+        ignore_index=True,
+    )
+    assert set(grouped.rep) == {1} and len(grouped) == len(cells) > 0
+    timed = cells.metric.str.contains("seconds")
+    numbers = [c for c in cells.columns if c != "config"]
+    described = [c for c in numbers if c != "value"]
+    pd.testing.assert_frame_equal(grouped[~timed][numbers], cells[~timed][numbers])
+    pd.testing.assert_frame_equal(grouped[timed][described], cells[timed][described])
+    with pytest.raises(SystemExit, match="no round 2 in 2x2 CV"):
+        job("none", CONFIG, "--round", "2")
 
 
 def test_metrics_are_in_range_and_the_splits_are_stratified() -> None:

@@ -31,7 +31,7 @@ CV_CONFIG = {
 
 def test_stratified_5x2_folds_partition_the_data() -> None:
     y = np.repeat([0, 1, 2], [50, 30, 21])
-    splits = cv_splits(y, "toy", 5, base_seed=0)
+    splits = cv_splits(y, "toy", range(5), base_seed=0)
     assert len(splits) == 10
     for r in range(5):
         (_, _, tr0, te0), (_, _, _, te1) = splits[2 * r], splits[2 * r + 1]
@@ -39,7 +39,7 @@ def test_stratified_5x2_folds_partition_the_data() -> None:
         assert np.array_equal(tr0, te1)
         assert abs(np.mean(y[te0] == 0) - 50 / 101) < 0.02  # stratified
     assert not np.array_equal(splits[0][3], splits[2][3])  # a fresh split per round
-    assert np.array_equal(cv_splits(y, "toy", 5, 0)[4][3], splits[4][3])  # reproducible
+    assert np.array_equal(cv_splits(y, "toy", range(5), 0)[4][3], splits[4][3])  # reproducible
 
 
 def test_fold_encoding_fits_cuts_on_training_rows_and_keeps_missing() -> None:
@@ -151,6 +151,31 @@ def test_a_cv_cell_job_gives_the_rows_of_the_whole_data_set_job() -> None:
         )
     with pytest.raises(ValueError, match="unknown method"):
         cell_config(CV_CONFIG, "kdb9-hdp")
+
+
+def test_a_round_job_writes_exactly_the_rows_of_its_single_cell_jobs() -> None:
+    """``cv.jobs: round`` (issue 24) groups both folds of every method in one process: every
+    row, seed and number equals the single (round, fold, method) jobs' rows, in their order;
+    only the ``config`` column differs (a cell records the values its method reads) and the
+    measured seconds."""
+    frame = _toy_frame()
+    grouped = run_cv(frame, "toy", CV_CONFIG, base_seed=3, rounds=[1])
+    cells = pd.concat(
+        [
+            run_cv_cell(frame, "toy", (1, f, m), cell_config(CV_CONFIG, m), base_seed=3)
+            for f in (0, 1)
+            for m in cv_methods(CV_CONFIG)
+        ],
+        ignore_index=True,
+    )
+    assert set(grouped.rep) == {1} and len(grouped) == len(cells) > 0
+    numbers = [c for c in cells.columns if c != "config"]
+    timed = cells.metric == "seconds"
+    pd.testing.assert_frame_equal(grouped[~timed][numbers], cells[~timed][numbers])
+    described = [c for c in numbers if c != "value"]
+    pd.testing.assert_frame_equal(grouped[timed][described], cells[timed][described])
+    with pytest.raises(ValueError, match="no round"):
+        run_cv(frame, "toy", CV_CONFIG, base_seed=3, rounds=[2])
 
 
 def test_iteration_table_compares_with_the_longest_chain_and_with_level() -> None:

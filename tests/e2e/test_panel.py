@@ -78,6 +78,10 @@ def test_panel_config_changes_rerun_only_what_they_affect(tiny_run: TinyRun) -> 
     datasets = 1 + len(config["panel"]["registry"])
     structures, estimators = len(config["panel"]["structures"]), len(config["panel"]["estimators"])
     assert len(jobs["panel_cv_cell"]) == datasets * 2 * structures * estimators
+    config["panel"]["cv"]["jobs"] = "round"
+    jobs = planned(tiny_run.work, config)
+    assert len(jobs["panel_cv_round"]) == datasets * config["panel"]["cv"]["rounds"]
+    assert "panel_cv_cell" not in jobs and "panel_prepare" not in jobs
     config["panel"]["cv"]["jobs"] = "dataset"
     jobs = planned(tiny_run.work, config)
     assert jobs["panel_cv"] and "panel_prepare" not in jobs

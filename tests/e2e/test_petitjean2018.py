@@ -43,6 +43,19 @@ def test_forest_size_reruns_only_the_random_forest_cells(tiny_run: TinyRun) -> N
     assert len(cells) == datasets * config["petitjean2018"]["cv"]["rounds"] * 2
 
 
+def test_round_jobs_are_planned_one_per_data_set_and_round(tiny_run: TinyRun) -> None:
+    config = copy.deepcopy(tiny_run.config)
+    config["petitjean2018"]["cv"]["jobs"] = "round"
+    jobs = planned(tiny_run.work, config)
+    datasets = config["petitjean2018"]["datasets"]
+    assert sorted(jobs["pj_cv_round"]) == sorted(
+        f"results/petitjean2018/cv/{d}/r{r}.parquet"
+        for d in datasets
+        for r in range(config["petitjean2018"]["cv"]["rounds"])
+    )
+    assert "pj_cv_cell" not in jobs
+
+
 def test_an_iteration_study_value_reruns_only_iteration_study_cells(tiny_run: TinyRun) -> None:
     config = copy.deepcopy(tiny_run.config)
     config["petitjean2018"]["cv"]["iteration_study"]["iterations"] = [30]

@@ -1,4 +1,5 @@
-# beal2006: EM/VBEM scores per (instance, n), AIS per (n, run), AIS schedule study, claims.
+# beal2006: EM/VBEM scores of every instance per n, the AIS runs per n, AIS schedule study,
+# claims.
 # Which tables and config values each step reads: hierbn.studies.beal2006.workflow.
 
 from hierbn.studies.beal2006 import workflow as beal
@@ -11,45 +12,47 @@ REPORT_INPUTS["beal2006"] = beal.report_inputs(BEAL)
 
 rule beal_scores:
     output:
-        "results/beal2006/scores/i{instance}_n{n}.parquet",
+        "results/beal2006/scores/n{n}.parquet",
     log:
-        "logs/beal2006/scores/i{instance}_n{n}.log",
+        "logs/beal2006/scores/n{n}.log",
     benchmark:
-        benchmark_of("results/beal2006/scores/i{instance}_n{n}.parquet")
+        benchmark_of("results/beal2006/scores/n{n}.parquet")
     priority: 5  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 11 paper jobs 261 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 11 paper jobs 23 s x 2, floor 10
+        mem_mb=1000,  # largest RSS of 11 paper (instance, n) jobs 261 MB x 1.5, floor 1000
+        runtime=90,  # min; not measured as one job per n: 107 instances x the longest (instance, n) job of 11 (23 s) x 2
     params:
         config=as_json(beal.scores_config(BEAL)),
+        instances=BEAL["instances"],
         seed=config["seed"],
     shell:
-        "hierbn beal2006 scores --instance {wildcards.instance} --n {wildcards.n} "
+        "hierbn beal2006 scores --instances {params.instances} --n {wildcards.n} "
         "--config {params.config} --seed {params.seed} --threads {threads} "
         "--out {output} > {log} 2>&1"
 
 
 rule beal_ais:
     output:
-        "results/beal2006/ais/n{n}_g{run}.parquet",
+        "results/beal2006/ais/n{n}.parquet",
     log:
-        "logs/beal2006/ais/n{n}_g{run}.log",
+        "logs/beal2006/ais/n{n}.log",
     benchmark:
-        benchmark_of("results/beal2006/ais/n{n}_g{run}.parquet")
+        benchmark_of("results/beal2006/ais/n{n}.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 10 paper jobs 236 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 10 paper jobs 104 s x 2, floor 10
+        mem_mb=1000,  # largest RSS of 10 paper (n, run) jobs 236 MB x 1.5, floor 1000
+        runtime=90,  # min; not measured as one job per n: 26 runs x the longest (n, run) job of 10 (104 s) x 2
     params:
         config=as_json(beal.ais_config(BEAL)),
+        runs=BEAL["ais"]["runs"],
         seed=config["seed"],
     shell:
-        "hierbn beal2006 ais --n {wildcards.n} --run {wildcards.run} "
+        "hierbn beal2006 ais --n {wildcards.n} --runs {params.runs} "
         "--config {params.config} --seed {params.seed} --threads {threads} "
         "--out {output} > {log} 2>&1"
 

@@ -82,6 +82,33 @@ rule panel_cv:
         "--out {output} > {log} 2>&1"
 
 
+rule panel_cv_round:
+    input:
+        "resources/panel/{dataset}.parquet",
+    output:
+        "results/panel/cv/{dataset}/r{round}.parquet",
+    log:
+        "logs/panel/cv/{dataset}/r{round}.log",
+    benchmark:
+        benchmark_of("results/panel/cv/{dataset}/r{round}.parquet")
+    wildcard_constraints:
+        round=r"\d+",
+    priority: 1
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,  # MEASURE
+        runtime=240,  # MEASURE
+    params:
+        config=as_json(pn.cv_config(PN)),
+        seed=config["seed"],
+    shell:
+        "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
+        "--round {wildcards.round} --config {params.config} --seed {params.seed} "
+        "--threads {threads} --out {output} > {log} 2>&1"
+
+
 rule panel_cv_cell:
     input:
         "resources/panel/{dataset}.parquet",

@@ -45,6 +45,33 @@ rule pj_cv:
         "--out {output} > {log} 2>&1"
 
 
+rule pj_cv_round:
+    input:
+        "resources/datasets/petitjean2018/{dataset}.parquet",
+    output:
+        "results/petitjean2018/cv/{dataset}/r{round}.parquet",
+    log:
+        "logs/petitjean2018/cv/{dataset}/r{round}.log",
+    benchmark:
+        benchmark_of("results/petitjean2018/cv/{dataset}/r{round}.parquet")
+    wildcard_constraints:
+        round=r"\d+",
+    priority: 1
+    conda:
+        "../../envs/hierbn.yaml"
+    threads: 1
+    resources:
+        mem_mb=2000,  # MEASURE
+        runtime=240,  # MEASURE
+    params:
+        config=as_json(pj.cv_config(PJ)),
+        seed=config["seed"],
+    shell:
+        "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
+        "--round {wildcards.round} --config {params.config} --seed {params.seed} "
+        "--threads {threads} --out {output} > {log} 2>&1"
+
+
 rule pj_cv_cell:
     input:
         "resources/datasets/petitjean2018/{dataset}.parquet",

@@ -14,14 +14,15 @@ def cmd_scores(args: argparse.Namespace) -> None:
     from hierbn.studies.beal2006.protocol import run_scores
 
     limit_threads(args.threads)
-    write_parquet(run_scores(args.instance, args.n, config_json(args), args.seed), args.out)
+    instances = range(args.instances + 1)
+    write_parquet(run_scores(instances, args.n, config_json(args), args.seed), args.out)
 
 
 def cmd_ais(args: argparse.Namespace) -> None:
     from hierbn.studies.beal2006.protocol import run_ais
 
     limit_threads(args.threads)
-    write_parquet(run_ais(args.n, args.run, config_json(args), args.seed), args.out)
+    write_parquet(run_ais(args.n, range(args.runs), config_json(args), args.seed), args.out)
 
 
 def cmd_schedule(args: argparse.Namespace) -> None:
@@ -56,15 +57,17 @@ def cmd_claims(args: argparse.Namespace) -> None:
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``hierbn beal2006`` and its steps."""
     steps = study_parser(subparsers, "beal2006", "beal2006 experiments")
-    p = steps.add_parser("scores", help="EM/VBEM scores of all structures for one (instance, n)")
-    p.add_argument("--instance", type=int, required=True)
+    p = steps.add_parser("scores", help="EM/VBEM scores of all structures at one n")
+    p.add_argument(
+        "--instances", type=int, required=True, help="instances 0 (the printed parameters) to K"
+    )
     p.add_argument("--n", type=int, required=True)
     experiment_args(p)
     p.set_defaults(func=cmd_scores)
 
-    p = steps.add_parser("ais", help="one AIS run for all structures at one n")
+    p = steps.add_parser("ais", help="the AIS runs for all structures at one n")
     p.add_argument("--n", type=int, required=True)
-    p.add_argument("--run", type=int, required=True)
+    p.add_argument("--runs", type=int, required=True, help="runs 0 to R-1")
     experiment_args(p)
     p.set_defaults(func=cmd_ais)
 

@@ -4,6 +4,7 @@ and its printed parameters, nested data sets, Experiment A (all scores + AIS), E
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -172,64 +173,73 @@ def _base(
     }
 
 
-def run_scores(instance: int, n: int, config: dict[str, Any], base_seed: int) -> pd.DataFrame:
-    """EM/VBEM scores of all structures for one (instance, n) cell (Experiments A and B)."""
+def run_scores(
+    instances: Iterable[int], n: int, config: dict[str, Any], base_seed: int
+) -> pd.DataFrame:
+    """EM/VBEM scores of all structures for the (instance, n) cells of ``instances`` at size n
+    (Experiments A and B; one job per n, a cell's rows do not depend on the others)."""
     reading = config["reading"]
     truth = true_structure(reading)
-    rows = nested_data(instance, reading, base_seed, zero_floor=config["zero_floor"])[:n]
     records: list[dict[str, Any]] = []
-    for index, model in enumerate(_models()):
-        key = (STUDY, "scores", instance, n, index)
-        seed = int_seed(*key, base_seed=base_seed)
-        scores, _ = score_structure(
-            model,
-            rows,
-            rng_for(*key, base_seed=base_seed),
-            config["restarts"],
-            vb_from_cs=config["vb_from_cs"],
-        )
-        base = _base("scores", instance, n, seed, index, model, truth)
-        for name, value in scores.items():
-            kind = "score" if name in SCORE_NAMES else "diagnostic"
-            records.append({**base, "method": name, "metric": kind, "value": float(value)})
-        if n <= config["exact_max_n"] and instance == 0:
-            records.append(
-                {**base, "method": "exact", "metric": "score", "value": exact_score(model, rows)}
+    for instance in instances:
+        rows = nested_data(instance, reading, base_seed, zero_floor=config["zero_floor"])[:n]
+        for index, model in enumerate(_models()):
+            key = (STUDY, "scores", instance, n, index)
+            seed = int_seed(*key, base_seed=base_seed)
+            scores, _ = score_structure(
+                model,
+                rows,
+                rng_for(*key, base_seed=base_seed),
+                config["restarts"],
+                vb_from_cs=config["vb_from_cs"],
             )
+            base = _base("scores", instance, n, seed, index, model, truth)
+            for name, value in scores.items():
+                kind = "score" if name in SCORE_NAMES else "diagnostic"
+                records.append({**base, "method": name, "metric": kind, "value": float(value)})
+            if n <= config["exact_max_n"] and instance == 0:
+                exact = exact_score(model, rows)
+                records.append({**base, "method": "exact", "metric": "score", "value": exact})
     return tidy(records, {"scores": config})
 
 
-def run_ais(n: int, run: int, config: dict[str, Any], base_seed: int) -> pd.DataFrame:
-    """One AIS run (batch ``run``) for every structure at size n, instance 0 (Experiment A)."""
+def run_ais(n: int, runs: Iterable[int], config: dict[str, Any], base_seed: int) -> pd.DataFrame:
+    """The AIS runs (batches) ``runs`` for every structure at size n, instance 0
+    (Experiment A; one job per n, a run's rows do not depend on the others)."""
     reading = config["reading"]
     truth = true_structure(reading)
     rows = nested_data(0, reading, base_seed, zero_floor=config["zero_floor"])[:n]
     records: list[dict[str, Any]] = []
-    for index, model in enumerate(_models()):
-        key = (STUDY, "ais", n, run, index)
-        result = ais_score(
-            model,
-            rows,
-            rng_for(*key, base_seed=base_seed),
-            config["steps"],
-            config["strength"],
-            config["e_tau"],
-        )
-        base = {
-            **_base("ais", 0, n, int_seed(*key, base_seed=base_seed), index, model, truth),
-            "run": run,
-        }
-        metrics = {
-            "log_z": float(result.posterior["log_z"][0, 0]),
-            "acceptance": float(result.sample_stats["acceptance_rate"][0, 0]),
-            "seconds": result.attrs["seconds"],
-        }
-        metrics.update(
-            {f"acceptance_q{q + 1}": a for q, a in enumerate(result.attrs["acceptance_quarters"])}
-        )
-        records += [
-            {**base, "method": "AIS", "metric": k, "value": float(v)} for k, v in metrics.items()
-        ]
+    for run in runs:
+        for index, model in enumerate(_models()):
+            key = (STUDY, "ais", n, run, index)
+            result = ais_score(
+                model,
+                rows,
+                rng_for(*key, base_seed=base_seed),
+                config["steps"],
+                config["strength"],
+                config["e_tau"],
+            )
+            base = {
+                **_base("ais", 0, n, int_seed(*key, base_seed=base_seed), index, model, truth),
+                "run": run,
+            }
+            metrics = {
+                "log_z": float(result.posterior["log_z"][0, 0]),
+                "acceptance": float(result.sample_stats["acceptance_rate"][0, 0]),
+                "seconds": result.attrs["seconds"],
+            }
+            metrics.update(
+                {
+                    f"acceptance_q{q + 1}": a
+                    for q, a in enumerate(result.attrs["acceptance_quarters"])
+                }
+            )
+            records += [
+                {**base, "method": "AIS", "metric": k, "value": float(v)}
+                for k, v in metrics.items()
+            ]
     return tidy(records, {"ais": config})
 
 

@@ -27,16 +27,8 @@ def ais_config(section: dict[str, Any]) -> dict[str, Any]:
 def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
     """The experiment tables the claims (and the report) read."""
     return {
-        "scores": paths(
-            RESULTS + "/scores/i{instance}_n{n}.parquet",
-            instance=range(section["instances"] + 1),
-            n=section["sizes"],
-        ),
-        "ais": paths(
-            RESULTS + "/ais/n{n}_g{run}.parquet",
-            n=section["ais"]["sizes"],
-            run=range(section["ais"]["runs"]),
-        ),
+        "scores": paths(RESULTS + "/scores/n{n}.parquet", n=section["sizes"]),
+        "ais": paths(RESULTS + "/ais/n{n}.parquet", n=section["ais"]["sizes"]),
         "schedule": f"{RESULTS}/schedule.parquet",
     }
 

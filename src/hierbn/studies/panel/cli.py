@@ -46,7 +46,7 @@ def cmd_data_report(args: argparse.Namespace) -> None:
 
 
 def cmd_cv(args: argparse.Namespace) -> None:
-    from hierbn.studies.panel.protocol import run_cv
+    from hierbn.studies.panel.protocol import cv_cells, run_cv
 
     limit_threads(args.threads)
     frame = pd.read_parquet(args.data)
@@ -54,6 +54,11 @@ def cmd_cv(args: argparse.Namespace) -> None:
     config = config_json(args)
     if cell == (None,) * 4:
         table = run_cv(frame, args.dataset, config, args.seed)
+    elif cell[1:] == (None,) * 3:
+        if not 0 <= args.round < config["cv"]["rounds"]:
+            raise SystemExit(f"no round {args.round} in {config['cv']['rounds']}x2 CV")
+        cells = [c for c in cv_cells(config) if c[0] == args.round]
+        table = run_cv(frame, args.dataset, config, args.seed, cells=cells)
     elif None in cell:
         raise SystemExit("one CV cell needs all of --round, --fold, --structure and --estimator")
     else:
@@ -115,7 +120,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = steps.add_parser("cv", help="5x2 CV of every structure x estimator on one data set")
     _data_arguments(p)
-    p.add_argument("--round", type=int, help="with --fold, --structure, --estimator: one cell")
+    p.add_argument(
+        "--round",
+        type=int,
+        help="one round (both folds, every cell); with --fold, --structure, --estimator: one cell",
+    )
     p.add_argument("--fold", type=int)
     p.add_argument("--structure")
     p.add_argument("--estimator")

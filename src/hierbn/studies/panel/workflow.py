@@ -53,7 +53,8 @@ def analysis_config(section: dict[str, Any]) -> dict[str, Any]:
 
 
 def cv_config(section: dict[str, Any]) -> dict[str, Any]:
-    """What a per-data-set CV job reads: structures, estimators, their settings, rounds."""
+    """What a per-data-set or per-round CV job reads: structures, estimators, their settings,
+    rounds."""
     return {
         "structures": section["structures"],
         "estimators": section["estimators"],
@@ -83,9 +84,15 @@ class CellParams:
 
 
 def cv_tables(section: dict[str, Any], datasets: list[str]) -> list[str]:
-    """CV tables: one per data set, or one per (data set, round, fold, structure, estimator)."""
-    if section["cv"]["jobs"] == "dataset":
+    """CV tables: one per data set (``cv.jobs: dataset``), per (data set, round) (``round``)
+    or per (data set, round, fold, structure, estimator) (``cell``)."""
+    cv = section["cv"]
+    if cv["jobs"] == "dataset":
         return paths(RESULTS + "/cv/{dataset}.parquet", dataset=datasets)
+    if cv["jobs"] == "round":
+        return paths(
+            RESULTS + "/cv/{dataset}/r{round}.parquet", dataset=datasets, round=range(cv["rounds"])
+        )
     return [
         f"{RESULTS}/cv/{d}/r{r}f{f}/{s}/{e}.parquet"
         for d in datasets

@@ -19,6 +19,8 @@ def cmd_cv(args: argparse.Namespace) -> None:
     cell = (args.round, args.fold, args.method)
     if cell == (None, None, None):
         table = run_cv(frame, args.dataset, config, args.seed, args.threads)
+    elif cell[1:] == (None, None):
+        table = run_cv(frame, args.dataset, config, args.seed, args.threads, [args.round])
     elif None in cell:
         raise SystemExit("one CV cell needs all of --round, --fold and --method")
     else:
@@ -91,7 +93,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     steps = study_parser(subparsers, "petitjean2018", "petitjean2018 experiments")
     p = steps.add_parser("cv", help="5x2 CV of every configured classifier on one data set")
     _add_data_arguments(p)
-    p.add_argument("--round", type=int, help="with --fold and --method: one CV cell only")
+    p.add_argument(
+        "--round",
+        type=int,
+        help="one round (both folds, every method); with --fold and --method: one cell",
+    )
     p.add_argument("--fold", type=int)
     p.add_argument("--method", help="e.g. tan-hdp, skdb-m, tan-hdp-single-5000, rf")
     experiment_args(p)

@@ -6,6 +6,7 @@ baseline."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,11 +39,11 @@ def cv_split(
 
 
 def cv_splits(
-    y: np.ndarray, dataset: str, rounds: int, base_seed: int
+    y: np.ndarray, dataset: str, rounds: Iterable[int], base_seed: int
 ) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
-    """Stratified 5x2 CV (decision §4.3): (round, fold, train rows, test rows), shared by all
-    methods."""
-    return [(r, f, *cv_split(y, dataset, r, f, base_seed)) for r in range(rounds) for f in (0, 1)]
+    """Stratified 5x2 CV (decision §4.3): (round, fold, train rows, test rows) of ``rounds``,
+    shared by all methods."""
+    return [(r, f, *cv_split(y, dataset, r, f, base_seed)) for r in rounds for f in (0, 1)]
 
 
 def m_estimator(m: float, backoff: str) -> CPTEstimator:
@@ -297,11 +298,17 @@ def run_cv(
     config: dict[str, Any],
     base_seed: int,
     threads: int = 1,
+    rounds: Iterable[int] | None = None,
 ) -> pd.DataFrame:
-    """The 5x2 CV of one data set: every method of ``cv_methods`` on every split. ``threads``
-    fits a classifier's HDP trees in parallel; the numbers do not depend on it."""
+    """The 5x2 CV of one data set: every method of ``cv_methods`` on every split, or on the
+    splits of ``rounds`` only (a cluster job per round: a cell's rows do not depend on which
+    other cells ran). ``threads`` fits a classifier's HDP trees in parallel; the numbers do
+    not depend on it."""
     y = frame[frame.columns[-1]].cat.codes.to_numpy()
-    splits = cv_splits(y, dataset, config["rounds"], base_seed)
+    chosen = range(config["rounds"]) if rounds is None else rounds
+    if any(not 0 <= r < config["rounds"] for r in chosen):
+        raise ValueError(f"no round {list(chosen)} in {config['rounds']}x2 CV")
+    splits = cv_splits(y, dataset, chosen, base_seed)
     records = _cv_records(frame, dataset, splits, cv_methods(config), config, base_seed, threads)
     return tidy(records, {"cv": config})
 

@@ -14,7 +14,8 @@ MERGED = ("table2", "table3", "iterations", "prior", "cv", "learning_curve", "ti
 
 
 def cv_config(section: dict[str, Any]) -> dict[str, Any]:
-    """What a per-data-set CV job reads: the CV section but for how it is split into jobs."""
+    """What a per-data-set or per-round CV job reads: the CV section but for how it is split
+    into jobs."""
     return {k: v for k, v in section["cv"].items() if k != "jobs"}
 
 
@@ -46,11 +47,16 @@ def splice_files(section: dict[str, Any], wildcards: Any = None) -> list[str]:
 
 
 def cv_tables(section: dict[str, Any], datasets: list[str]) -> list[str]:
-    """CV result tables: one per data set, or one per (data set, round, fold, method) cell
-    when ``cv.jobs: cell`` spreads the work over a cluster."""
+    """CV result tables: one per data set (``cv.jobs: dataset``), per (data set, round)
+    (``round``: a cluster's job size) or per (data set, round, fold, method) cell (``cell``:
+    a changed setting reruns only the cells that read it)."""
     cv = section["cv"]
     if cv["jobs"] == "dataset":
         return paths(RESULTS + "/cv/{dataset}.parquet", dataset=datasets)
+    if cv["jobs"] == "round":
+        return paths(
+            RESULTS + "/cv/{dataset}/r{round}.parquet", dataset=datasets, round=range(cv["rounds"])
+        )
     return paths(
         RESULTS + "/cv/{dataset}/r{round}f{fold}/{method}.parquet",
         dataset=datasets,
