@@ -3,8 +3,10 @@ timed as the paper's §6.6 run, and a plain-numpy reference of the same table-co
 (Algorithm 1, vectorised over each window of candidates) run side by side on the same trees.
 Also times the classification of the held-out half (~24.4k rows) for every BNC.
 
-Targets (issue 4): SkDB on Adult, 50,000 iterations, Level: <= 60 s on one core (the authors'
-Java: 86 s on their machine); classifying 25k Adult rows < 1 s for every BNC.
+Targets: SkDB on Adult, 50,000 iterations, Level, one core: <= 60 s (issue 4; the authors'
+Java: 86 s on their machine) and <= 10 s (issue 24: 2.5x the authors' Java, which took 25-27 s
+for the same run on the machine these benchmarks were written on, measured back to back with
+this benchmark); classifying 25k Adult rows < 1 s for every BNC.
 
 Needs the canonical Adult table: ``snakemake --cores 1 resources/datasets/petitjean2018/adult.parquet``.
 """
@@ -28,6 +30,8 @@ from hierbn.estimators.hdp_kernels import initial_tables
 from hierbn.estimators.stirling import SHARED
 from hierbn.io import write_json
 from hierbn.studies.petitjean2018.protocol import cv_split
+
+JAVA_SECONDS_HERE = (25.0, 27.0)  # the authors' Java, this run, measured here (issue 24)
 
 
 def numpy_sweeps(tree, tying: str, n_iter: int, window: int = 10, seed: int = 0) -> float:
@@ -149,8 +153,10 @@ def main() -> None:
         "iterations": args.iterations,
         "skdb_hdp_fit_seconds": ours,
         "sampling_seconds": sampling,
-        "target_seconds": 60.0,
+        "target_seconds": 10.0,
         "paper_java_seconds": 86.0,
+        "java_seconds_here": JAVA_SECONDS_HERE,
+        "speedup_vs_java_here": [round(j / ours, 2) for j in JAVA_SECONDS_HERE],
         "node_iterations_per_second": ours_rate,
         "numpy_reference_node_iterations_per_second": reference_rate,
         "speedup_vs_numpy_reference": ours_rate / reference_rate,

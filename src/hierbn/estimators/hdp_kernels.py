@@ -50,22 +50,25 @@ def table_log_weights(n, t, n_tot, t_tot, j, pj, k, log_a, a_p, lo, hi, log_s, w
     """Algorithm 4: log weights (up to a constant) of the table counts lo..hi of node j and
     value k into ``weights[0 : hi - lo + 1]``; returns their maximum (-inf when none is
     feasible)."""
-    cur = t[j, k]
+    cur, n_child, n_parent, t_parent = t[j, k], n[j, k], n[pj, k], t[pj, k]
+    tables_child = t_tot[j]
     top = -np.inf
     # ln Gamma(a_p + N_parent), updated by ln(a_p + N - 1) per candidate (the cumulative-log
     # cache, petitjean2018 decision §2.9); ln Gamma(a_p) cancels in the weights
     parent_total = n_tot[pj] + lo - cur
     log_norm = math.lgamma(a_p + parent_total)
-    for c in range(lo, hi + 1):
+    # candidates below ``first`` would leave the parent fewer customers than tables
+    first = min(max(lo, cur + t_parent - n_parent), hi + 1)
+    for c in range(lo, first):
+        if c > lo:
+            log_norm += math.log(a_p + parent_total + (c - lo - 1))
+        weights[c - lo] = -np.inf
+    for c in range(first, hi + 1):
         if c > lo:
             log_norm += math.log(a_p + parent_total + (c - lo - 1))
         inc = c - cur
-        pn = n[pj, k] + inc
-        if pn < t[pj, k]:
-            weights[c - lo] = -np.inf
-            continue
-        w = (t_tot[j] + inc) * log_a + log_s[n[j, k], c]
-        w += log_s[pn, t[pj, k]] - log_norm
+        w = (tables_child + inc) * log_a + log_s[n_child, c]
+        w += log_s[n_parent + inc, t_parent] - log_norm
         weights[c - lo] = w
         top = max(top, w)
     return top
@@ -76,6 +79,9 @@ def draw_candidate(weights, lo, hi, top):
     """One draw of lo..hi with probabilities proportional to exp(weights - top)."""
     acc = 0.0
     for c in range(lo, hi + 1):
+        if weights[c - lo] == -np.inf:  # exp(-inf) = 0 without the call
+            weights[c - lo] = 0.0
+            continue
         weights[c - lo] = math.exp(weights[c - lo] - top)
         acc += weights[c - lo]
     u = np.random.random() * acc
