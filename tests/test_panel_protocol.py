@@ -121,7 +121,7 @@ def test_a_cell_job_reads_only_its_estimators_settings() -> None:
     assert cell_config(CONFIG, "bdeu10") == {"settings": {}}
     section = {**CONFIG, "cv": {"rounds": 2, "jobs": "cell"}}
     assert CellParams(section)(type("W", (), {"estimator": "laplace"})) == "'{\"settings\": {}}'"
-    tables = cv_tables(section, ["a"])
+    tables = cv_tables(section, ["a"], {})
     assert len(tables) == 2 * 2 * 2 * 5 and "results/panel/cv/a/r1f0/kdb2/hdp.parquet" in tables
 
 

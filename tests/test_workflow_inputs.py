@@ -6,7 +6,7 @@ import pytest
 from hierbn.studies.azzimonti2019.workflow import e5_jobs
 from hierbn.studies.petitjean2018 import workflow as pj
 from hierbn.studies.petitjean2018.protocol import cell_config, cv_methods
-from hierbn.workflow import benchmark_of, flat_paths, paths, pick
+from hierbn.workflow import benchmark_of, cv_job_tables, flat_paths, paths, pick
 
 CV = {
     "rounds": 2,
@@ -56,15 +56,42 @@ def test_cell_tables_and_the_optional_splice_input() -> None:
         "learning_curve": {"runs": 2},
         "splice": {"enabled": False},
     }
-    inputs = pj.claims_inputs(section, ["iris", "zoo"], ["adult"], ["adult"])
+    inputs = pj.claims_inputs(section, ["iris", "zoo"], ["adult"], ["adult"], {})
     assert len(inputs["cv"]) == 2 * 2 * 2 * len(cv_methods(CV))
     assert inputs["splice"] == [] and len(inputs["learning_curve"]) == 2
     section["splice"]["enabled"] = True
-    assert pj.claims_inputs(section, ["iris"], [], [])["splice"] == [
+    assert pj.claims_inputs(section, ["iris"], [], [], {})["splice"] == [
         "results/petitjean2018/splice.parquet"
     ]
     assert pj.report_inputs(section)["splice"] == ["results/petitjean2018/splice.parquet"]
     assert "jobs" not in pj.cv_config(section)
+
+
+def test_round_jobs_for_the_larger_data_sets_one_job_for_a_smaller_one() -> None:
+    """Issue 24: under ``cv.jobs: round`` a data set of at least ``round_min_rows`` rows (or of
+    unknown size: a user's file) gets one job per round, a smaller one a single job; the job
+    split is not a value the CV jobs read."""
+    cv = {**CV, "jobs": "round", "round_min_rows": 1000}
+    rows = {"adult": 45222, "iris": 150, "edge": 1000}
+    tables = cv_job_tables("r", cv, ["adult", "iris", "edge", "mine"], rows)
+    assert tables == [
+        "r/cv/adult/r0.parquet",
+        "r/cv/adult/r1.parquet",
+        "r/cv/iris.parquet",
+        "r/cv/edge/r0.parquet",
+        "r/cv/edge/r1.parquet",
+        "r/cv/mine/r0.parquet",
+        "r/cv/mine/r1.parquet",
+    ]
+    assert cv_job_tables("r", {**cv, "jobs": "dataset"}, ["adult", "mine"], rows) == [
+        "r/cv/adult.parquet",
+        "r/cv/mine.parquet",
+    ]
+    assert len(cv_job_tables("r", {**cv, "round_min_rows": 0}, ["iris"], rows)) == 2
+    with pytest.raises(ValueError, match="'cell' is not 'dataset' or 'round'"):
+        cv_job_tables("r", CV, ["iris"], rows)
+    section = {"cv": cv, "learning_curve": {"runs": 1}, "splice": {"enabled": False}}
+    assert pj.cv_config(section) == {k: v for k, v in CV.items() if k != "jobs"}
 
 
 def test_long_path_lists_go_through_an_argument_file(tmp_path) -> None:

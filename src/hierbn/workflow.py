@@ -38,6 +38,25 @@ def paths(template: str, **values: Iterable[Any]) -> list[str]:
     ]
 
 
+def cv_job_tables(
+    results: str, cv: Mapping[str, Any], datasets: Iterable[str], rows: Mapping[str, int]
+) -> list[str]:
+    """CV result tables under ``cv.jobs: dataset`` (one per data set) or ``round`` (one per
+    (data set, round) for a data set of at least ``cv.round_min_rows`` rows, one per data set
+    for a smaller one, so a cluster job is neither hours of one core nor mostly start-up).
+    ``rows``: the registry's paper_rows; a data set it lacks (a user's file) runs per round."""
+    if cv["jobs"] not in ("dataset", "round"):
+        raise ValueError(f"cv.jobs {cv['jobs']!r} is not 'dataset' or 'round'")
+    smallest = cv.get("round_min_rows", 0)
+    tables = []
+    for dataset in datasets:
+        if cv["jobs"] == "dataset" or rows.get(dataset, smallest) < smallest:
+            tables.append(f"{results}/cv/{dataset}.parquet")
+        else:
+            tables += [f"{results}/cv/{dataset}/r{r}.parquet" for r in range(cv["rounds"])]
+    return tables
+
+
 def flat_paths(named: Mapping[str, str | Iterable[str]]) -> list[str]:
     """Every path of a dict of named inputs (values: a path or a list of paths)."""
     return [p for v in named.values() for p in ([v] if isinstance(v, str) else v)]

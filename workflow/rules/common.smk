@@ -2,6 +2,7 @@ import os
 import shlex
 import tempfile
 from pathlib import Path
+from types import SimpleNamespace
 
 from hierbn.config import validate_config
 from hierbn.data.download import MIRRORS_VARIABLE
@@ -49,6 +50,11 @@ def registry_entry(wildcards):
             f"{config['data']['registry']}: no data set {wildcards.dataset!r} for study {wildcards.study!r}"
         )
     return REGISTRY[key]
+
+
+def paper_rows(study, dataset):
+    """The registry's paper_rows of a data set (how its CV is split into cluster jobs)."""
+    return registry_entry(SimpleNamespace(study=study, dataset=dataset)).paper_rows
 
 
 def raw_files(wildcards):

@@ -9,7 +9,15 @@ from hierbn.studies.panel import workflow as pn
 PN = config["panel"]
 PN_DATASETS = pn.dataset_entries(PN)
 
-CLAIMS_INPUTS["panel"] = pn.claims_inputs(PN, list(PN_DATASETS))
+CLAIMS_INPUTS["panel"] = pn.claims_inputs(
+    PN,
+    list(PN_DATASETS),
+    {
+        d: paper_rows(*pn.source_parts(entry))
+        for d, entry in PN_DATASETS.items()
+        if "source" in entry
+    },
+)
 REPORT_INPUTS["panel"] = pn.report_inputs()
 
 

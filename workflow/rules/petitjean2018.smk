@@ -15,6 +15,7 @@ CLAIMS_INPUTS["petitjean2018"] = pj.claims_inputs(
     PJ_DATASETS,
     study_dataset_ids("petitjean2018", PJ["learning_curve"]["datasets"]),
     study_dataset_ids("petitjean2018", PJ["timing"]["datasets"]),
+    {d: paper_rows("petitjean2018", d) for d in PJ_DATASETS},
 )
 REPORT_INPUTS["petitjean2018"] = pj.report_inputs(PJ)
 DATA_REPORT_DATASETS["petitjean2018"] = PJ_DATASETS

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hierbn.studies.panel.protocol import cell_config, cv_cells
-from hierbn.workflow import as_json, paths
+from hierbn.workflow import as_json, cv_job_tables, paths
 
 RESULTS = "results/panel"
 ANALYSIS = ("ranks", "friedman", "nemenyi", "wdl")
@@ -83,16 +83,12 @@ class CellParams:
         return as_json(cell_config(self.section, wildcards.estimator))
 
 
-def cv_tables(section: dict[str, Any], datasets: list[str]) -> list[str]:
-    """CV tables: one per data set (``cv.jobs: dataset``), per (data set, round) (``round``)
-    or per (data set, round, fold, structure, estimator) (``cell``)."""
-    cv = section["cv"]
-    if cv["jobs"] == "dataset":
-        return paths(RESULTS + "/cv/{dataset}.parquet", dataset=datasets)
-    if cv["jobs"] == "round":
-        return paths(
-            RESULTS + "/cv/{dataset}/r{round}.parquet", dataset=datasets, round=range(cv["rounds"])
-        )
+def cv_tables(section: dict[str, Any], datasets: list[str], rows: dict[str, int]) -> list[str]:
+    """CV tables: per data set or per (data set, round) (:func:`cv_job_tables`; ``rows`` the
+    registry's paper_rows of the registry data sets), or per (data set, round, fold, structure,
+    estimator) under ``cv.jobs: cell``."""
+    if section["cv"]["jobs"] != "cell":
+        return cv_job_tables(RESULTS, section["cv"], datasets, rows)
     return [
         f"{RESULTS}/cv/{d}/r{r}f{f}/{s}/{e}.parquet"
         for d in datasets
@@ -100,10 +96,12 @@ def cv_tables(section: dict[str, Any], datasets: list[str]) -> list[str]:
     ]
 
 
-def claims_inputs(section: dict[str, Any], datasets: list[str]) -> dict[str, Any]:
+def claims_inputs(
+    section: dict[str, Any], datasets: list[str], rows: dict[str, int]
+) -> dict[str, Any]:
     curve = section["learning_curve"]
     return {
-        "cv": cv_tables(section, datasets),
+        "cv": cv_tables(section, datasets, rows),
         "learning_curve": paths(
             RESULTS + "/learning_curve/{dataset}/run{run}.parquet",
             dataset=curve["datasets"],

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hierbn.studies.petitjean2018.protocol import cell_config, cv_methods
-from hierbn.workflow import as_json, paths
+from hierbn.workflow import as_json, cv_job_tables, paths
 
 RESULTS = "results/petitjean2018"
 MERGED = ("table2", "table3", "iterations", "prior", "cv", "learning_curve", "timing")
@@ -16,7 +16,7 @@ MERGED = ("table2", "table3", "iterations", "prior", "cv", "learning_curve", "ti
 def cv_config(section: dict[str, Any]) -> dict[str, Any]:
     """What a per-data-set or per-round CV job reads: the CV section but for how it is split
     into jobs."""
-    return {k: v for k, v in section["cv"].items() if k != "jobs"}
+    return {k: v for k, v in section["cv"].items() if k not in ("jobs", "round_min_rows")}
 
 
 def claims_config(section: dict[str, Any], registry: list[str]) -> dict[str, Any]:
@@ -46,17 +46,13 @@ def splice_files(section: dict[str, Any], wildcards: Any = None) -> list[str]:
     ]
 
 
-def cv_tables(section: dict[str, Any], datasets: list[str]) -> list[str]:
-    """CV result tables: one per data set (``cv.jobs: dataset``), per (data set, round)
-    (``round``: a cluster's job size) or per (data set, round, fold, method) cell (``cell``:
-    a changed setting reruns only the cells that read it)."""
+def cv_tables(section: dict[str, Any], datasets: list[str], rows: dict[str, int]) -> list[str]:
+    """CV result tables: per data set or per (data set, round) (:func:`cv_job_tables`; ``rows``
+    the registry's paper_rows), or per (data set, round, fold, method) cell under ``cv.jobs:
+    cell`` (a changed setting reruns only the cells that read it)."""
     cv = section["cv"]
-    if cv["jobs"] == "dataset":
-        return paths(RESULTS + "/cv/{dataset}.parquet", dataset=datasets)
-    if cv["jobs"] == "round":
-        return paths(
-            RESULTS + "/cv/{dataset}/r{round}.parquet", dataset=datasets, round=range(cv["rounds"])
-        )
+    if cv["jobs"] != "cell":
+        return cv_job_tables(RESULTS, cv, datasets, rows)
     return paths(
         RESULTS + "/cv/{dataset}/r{round}f{fold}/{method}.parquet",
         dataset=datasets,
@@ -82,10 +78,12 @@ def claims_inputs(
     datasets: list[str],
     curve_datasets: list[str],
     timing_datasets: list[str],
+    rows: dict[str, int],
 ) -> dict[str, Any]:
-    """The experiment tables the claims read (the optional Splice run only when enabled)."""
+    """The experiment tables the claims read (the optional Splice run only when enabled);
+    ``rows``: the registry's paper_rows of the CV data sets (how their CV is split into jobs)."""
     return {
-        "cv": cv_tables(section, datasets),
+        "cv": cv_tables(section, datasets, rows),
         "table1": f"{RESULTS}/table1.parquet",
         "learning_curve": paths(
             RESULTS + "/learning_curve/{dataset}/run{run}.parquet",
