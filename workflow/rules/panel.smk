@@ -80,7 +80,7 @@ rule panel_cv:
     threads: 1
     resources:
         mem_mb=1000,  # 41 jobs at 1,000 HDP/HiDDeN iterations: largest RSS 616 MB x 1.5, floor 1000
-        runtime=1440,  # min; longest of those 41 jobs 448 s (letter); not measured at the paper's 50,000 HDP iterations (the paper config runs panel_cv_cell jobs)
+        runtime=480,  # min; longest of those 41 jobs 448 s (letter); not measured at the paper's 50,000 HDP iterations (the paper config runs data sets under 2,000 rows here: 4 sampled rounds took 10-183 s, so about 15 min for 5)
     params:
         config=as_json(pn.cv_config(PN)),
         seed=config["seed"],
@@ -106,8 +106,8 @@ rule panel_cv_round:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=2000,  # MEASURE
-        runtime=240,  # MEASURE
+        mem_mb=1000,  # largest RSS of 5 sampled paper rounds 414 MB x 1.5, floor 1000
+        runtime=180,  # min; the sampled round of a data set of 2,000 rows or more (nursery) took 157 s; not measured on Letter, whose kDB-3 HDP cell alone took 302 s, of 84 cells per round
     params:
         config=as_json(pn.cv_config(PN)),
         seed=config["seed"],

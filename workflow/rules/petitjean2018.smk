@@ -35,8 +35,8 @@ rule pj_cv:
         "../../envs/hierbn.yaml"
     threads: 1  # raise on a larger machine: a classifier's HDP trees run in parallel threads
     resources:
-        mem_mb=8000,  # not measured: every CV cell of one data set in one job
-        runtime=1440,  # min; not measured (the paper config runs pj_cv_cell jobs)
+        mem_mb=1000,  # largest RSS of 4 paper rounds of data sets under 2,000 rows 351 MB x 1.5, floor 1000 (the paper config's pj_cv jobs); raise it for jobs: dataset on Adult
+        runtime=480,  # min; not measured as one job: the paper config runs data sets under 2,000 rows here, whose 4 measured rounds took 10-49 s (x 5 rounds x 2 = 8 min), raised for the larger ones among them
     params:
         config=as_json(pj.cv_config(PJ)),
         seed=config["seed"],
@@ -62,8 +62,8 @@ rule pj_cv_round:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=2000,  # MEASURE
-        runtime=240,  # MEASURE
+        mem_mb=2000,  # not measured on the largest data sets: their single cells peaked at 741 MB (x 1.5), raised; 5 sampled rounds 351 MB
+        runtime=480,  # min; not measured: satimage's round was stopped unfinished after 38 min; a Letter kDB-5 HDP cell took 666 s, and a round runs 16 fits of 8 structures and 24 shorter runs
     params:
         config=as_json(pj.cv_config(PJ)),
         seed=config["seed"],
@@ -216,7 +216,7 @@ rule pj_claims:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        mem_mb=8000,  # not measured at paper scale (smoke: 704 MB); reads 31,020 cells
+        mem_mb=8000,  # not measured at paper scale (smoke: 704 MB); reads 31,020 cells' rows
         runtime=60,  # min; not measured at paper scale (smoke: 3 s)
     params:
         config=as_json(pj.claims_config(PJ, study_dataset_ids("petitjean2018", "all"))),
