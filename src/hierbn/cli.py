@@ -61,6 +61,20 @@ def cmd_stan_compile(args: argparse.Namespace) -> None:
     write_json(info, args.out)
 
 
+def cmd_build_cmdstan(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from hierbn.stan.cmdstan_build import CmdStanBuildError, build_cmdstan
+
+    try:
+        home = build_cmdstan(
+            Path(args.sources), Path(args.cache) if args.cache else None, jobs=args.jobs
+        )
+    except CmdStanBuildError as error:
+        raise SystemExit(f"hierbn build-cmdstan: {error}") from None
+    print(home)
+
+
 def cmd_check_config(args: argparse.Namespace) -> None:
     from hierbn.config import ConfigError, check_config_files
 
@@ -262,6 +276,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exe-dir", default=None)
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_stan_compile)
+
+    p = sub.add_parser(
+        "build-cmdstan",
+        help="build CmdStan offline from its sources and httpstan; prints the CmdStan home",
+    )
+    p.add_argument("--sources", required=True, help="the CmdStan source tree (cmdstan-<version>)")
+    p.add_argument("--cache", default=None, help="default: $XDG_CACHE_HOME/hierbn/cmdstan")
+    p.add_argument("--jobs", type=int, default=2, help="make -j")
+    p.set_defaults(func=cmd_build_cmdstan)
 
     p = sub.add_parser(
         "check-config", help="check config files (YAML syntax with file and line, then the schema)"
