@@ -153,7 +153,8 @@ def compile_model(model: str, backend: str, exe_dir: str | Path | None = None) -
     if backend == "cmdstanpy":
         import cmdstanpy
 
-        target_dir = Path(exe_dir or stan_file(model).parent)
+        # never beside the packaged .stan file: cmdstanpy writes the executable next to it
+        target_dir = Path(exe_dir or cache_dir("cmdstanpy") / model_digest(model)[:16])
         target_dir.mkdir(parents=True, exist_ok=True)
         local = target_dir / f"{model}.stan"
         if not local.is_file() or local.read_text() != code:  # unchanged: no recompilation
@@ -173,10 +174,11 @@ def compile_model(model: str, backend: str, exe_dir: str | Path | None = None) -
     return info
 
 
-def advi_cache_dir() -> Path:
-    """Per-user cache of ADVI driver builds (``$XDG_CACHE_HOME/hierbn/advi``)."""
+def cache_dir(kind: str) -> Path:
+    """Per-user cache of compiled models (``$XDG_CACHE_HOME/hierbn/<kind>``): ``advi`` driver
+    builds, ``cmdstanpy`` executables compiled without an ``exe_dir``."""
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    return base / "hierbn" / "advi"
+    return base / "hierbn" / kind
 
 
 def build_advi_executable(model: str) -> Path:
@@ -193,7 +195,7 @@ def build_advi_executable(model: str) -> Path:
     key = hashlib.sha256(
         stan_file(model).read_bytes() + driver.read_bytes() + version("httpstan").encode()
     ).hexdigest()[:16]
-    exe = advi_cache_dir() / key / f"{model}_advi"
+    exe = cache_dir("advi") / key / f"{model}_advi"
     if exe.is_file():
         return exe
     exe.parent.mkdir(parents=True, exist_ok=True)
@@ -282,9 +284,11 @@ def _nuts_pystan(
             )
             seconds += time.perf_counter() - start
         divergences += int(np.sum(fit["divergent__"]))
+        dims = dict(zip(fit.param_names, fit.dims, strict=True))
         for v in per_chain:
-            arr = np.asarray(fit[v])  # param dims..., draws
-            per_chain[v].append(np.moveaxis(arr, -1, 0))
+            arr = np.moveaxis(np.asarray(fit[v]), -1, 0)  # draws, param dims...
+            # PyStan gives a scalar (and a sampler column) one dimension of length 1
+            per_chain[v].append(arr.reshape(arr.shape[0], *dims.get(v, [])))
         chains_done += 1
     stacked = {v: np.stack(arrays, axis=0) for v, arrays in per_chain.items()}
     stats = {NUTS_STATS[v]: stacked[v].reshape(chains_done, -1) for v in NUTS_STATS}
@@ -295,9 +299,9 @@ def _nuts_pystan(
 def _cmdstan_model(model: str, compiled: dict[str, Any] | None) -> Any:
     import cmdstanpy
 
-    if compiled and compiled.get("exe_file"):
-        return cmdstanpy.CmdStanModel(exe_file=compiled["exe_file"])
-    return cmdstanpy.CmdStanModel(stan_file=str(stan_file(model)))
+    if not (compiled and compiled.get("exe_file")):
+        compiled = compile_model(model, "cmdstanpy")
+    return cmdstanpy.CmdStanModel(exe_file=compiled["exe_file"])
 
 
 def _nuts_cmdstanpy(
@@ -335,7 +339,9 @@ def _nuts_cmdstanpy(
         posterior[v] = arr.reshape(settings.chains, settings.draws, *arr.shape[1:])
     sampler = fit.method_variables()  # name -> (draws, chains)
     stats = {NUTS_STATS[v]: np.asarray(sampler[v]).T for v in NUTS_STATS}
-    divergences = int(np.sum(fit.divergences)) if fit.divergences is not None else 0
+    # the saved draws' divergent__ column, as with PyStan: cmdstanpy's fit.divergences gave
+    # 117 where that column held 119 (becker2018's model, 2 x 1,000 draws)
+    divergences = int(stats["diverging"].sum())
     draws = Draws(posterior, stats)
     return StanDraws(draws, seconds, divergences, "cmdstanpy", settings.chains, False)
 
