@@ -157,6 +157,25 @@ def test_user_file_errors_name_the_file_and_key(tmp_path: Path) -> None:
         read_user_dataset(garbled, "x", "y", None)
 
 
+def test_an_identifier_column_of_a_users_file_is_refused_until_dropped(tmp_path: Path) -> None:
+    """A text id per row (issue 26: a 2,000-row file with one ran 10x longer, silently) is
+    refused with its name, count and the drop that fixes it; a column of many repeated
+    levels, a numeric id (discretised) and a dropped id are fine."""
+    rows = [f"u{i:04d},{['p', 'q', 'r'][i % 3]},{i},{'yes' if i % 2 else 'no'}" for i in range(120)]
+    path = _write(tmp_path, "ids.csv", "user,level,num,y\n" + "\n".join(rows) + "\n")
+    with pytest.raises(
+        DataFormatError,
+        match=r"ids\.csv.*'user' has 120 distinct values in 120 rows.*drop: \['user'\]",
+    ):
+        read_user_dataset(path, "mine", "y", None)
+    table, check = read_user_dataset(path, "mine", "y", None, drop=["user"])
+    assert list(table.columns) == ["level", "num", "y"] and check["rows"] == 120
+    few = _write(
+        tmp_path, "few.csv", "user,y\n" + "".join(f"u{i % 49},a{i % 2}\n" for i in range(120))
+    )
+    assert read_user_dataset(few, "mine", "y", None)[0]["user"].nunique() == 49
+
+
 def _registry_frame(n: int = 40) -> pd.DataFrame:
     return pd.DataFrame(
         {

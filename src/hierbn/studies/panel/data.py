@@ -21,6 +21,12 @@ from hierbn.seeds import rng_for
 USER_FORMATS = (".csv", ".arff")
 CSV_MISSING = ("", "NA", "NaN")  # besides "?", which the readers treat as missing everywhere
 SHOWN_ROWS = 5  # row numbers named in an error about missing class values
+# A categorical attribute of a user's file with more distinct values than this share of its rows
+# (and at least IDENTIFIER_MIN of them) is an identifier, not a variable: a category per row
+# makes every CPT of its family grow with the data (a 2,000-row file with one ran 427 s
+# instead of 44 s, issue 26).
+IDENTIFIER_SHARE = 0.5
+IDENTIFIER_MIN = 50
 
 
 def _categorical(series: pd.Series) -> pd.Series:
@@ -138,6 +144,23 @@ def prepare_registry_table(
     return _prepared(frame, dataset, source, "panel.registry", target, rows, base_seed, drop)
 
 
+def refuse_identifiers(attributes: pd.DataFrame, where: str) -> None:
+    """Refuse a categorical attribute with a distinct value for most rows (an identifier),
+    naming it, its number of distinct values and the ``drop`` that leaves it out."""
+    rows = len(attributes)
+    for name in attributes.columns:
+        column = attributes[name]
+        if not isinstance(column.dtype, pd.CategoricalDtype):
+            continue  # numbers are discretised into a few bins
+        distinct = int(column.nunique())
+        if distinct >= IDENTIFIER_MIN and distinct > IDENTIFIER_SHARE * rows:
+            raise DataFormatError(
+                f"{where}: column {name!r} has {distinct} distinct values in {rows} rows, "
+                "like an identifier; as a category it would make every table of its family "
+                f"grow with the rows. Leave it out with drop: [{name!r}]"
+            )
+
+
 def read_user_dataset(
     path: str | Path,
     dataset: str,
@@ -155,7 +178,8 @@ def read_user_dataset(
     refused naming the line. The target is then handled as in :func:`prepare_registry_table`
     (no sampling). A missing file or an unknown extension raises :class:`ConfigError`; a
     ``sha256`` that differs from the file's :class:`ChecksumError` naming both digests; bad
-    content :class:`DataFormatError` naming the file. The check adds the file's sha256 and path.
+    content, or an identifier-like column (:func:`refuse_identifiers`), :class:`DataFormatError`
+    naming the file. The check adds the file's sha256 and path.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -170,6 +194,7 @@ def read_user_dataset(
         verify_sha256(path, sha256.lower(), label=f"{path} (panel.datasets id {dataset!r})")
     frame = read_arff(path) if suffix == ".arff" else read_csv(path, na_values=CSV_MISSING)
     table, check = _prepared(frame, dataset, str(path), "panel.datasets", target, None, 0, drop)
+    refuse_identifiers(table.iloc[:, :-1], f"{path} (panel.datasets id {dataset!r})")
     check["path"] = str(path)
     check["sha256"] = sha256.lower() if sha256 is not None else sha256_of(path)
     return table, check
