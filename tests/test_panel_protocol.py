@@ -95,7 +95,7 @@ def test_a_round_job_writes_exactly_the_rows_of_its_single_cell_jobs(tmp_path: P
     described = [c for c in numbers if c != "value"]
     pd.testing.assert_frame_equal(grouped[~timed][numbers], cells[~timed][numbers])
     pd.testing.assert_frame_equal(grouped[timed][described], cells[timed][described])
-    with pytest.raises(SystemExit, match="no round 2 in 2x2 CV"):
+    with pytest.raises(SystemExit, match="--round 2: no such round in 2x2 CV"):
         job("none", CONFIG, "--round", "2")
 
 

@@ -1,3 +1,5 @@
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -176,6 +178,17 @@ def test_a_round_job_writes_exactly_the_rows_of_its_single_cell_jobs() -> None:
     pd.testing.assert_frame_equal(grouped[timed][described], cells[timed][described])
     with pytest.raises(ValueError, match="no round"):
         run_cv(frame, "toy", CV_CONFIG, base_seed=3, rounds=[2])
+
+
+def test_a_round_outside_the_cv_is_refused_on_the_command_line(tmp_path) -> None:
+    from hierbn.cli import main
+
+    data = tmp_path / "toy.parquet"
+    _toy_frame().to_parquet(data)
+    argv = ["petitjean2018", "cv", "--canonical", str(data), "--dataset", "toy", "--round", "2"]
+    with pytest.raises(SystemExit, match="--round 2: no such round in 2x2 CV"):
+        main([*argv, "--config", json.dumps(CV_CONFIG), "--out", str(tmp_path / "out.parquet")])
+    assert not (tmp_path / "out.parquet").exists()
 
 
 def test_iteration_table_compares_with_the_longest_chain_and_with_level() -> None:

@@ -56,7 +56,9 @@ def cmd_cv(args: argparse.Namespace) -> None:
         table = run_cv(frame, args.dataset, config, args.seed)
     elif cell[1:] == (None,) * 3:
         if not 0 <= args.round < config["cv"]["rounds"]:
-            raise SystemExit(f"no round {args.round} in {config['cv']['rounds']}x2 CV")
+            raise SystemExit(
+                f"--round {args.round}: no such round in {config['cv']['rounds']}x2 CV"
+            )
         cells = [c for c in cv_cells(config) if c[0] == args.round]
         table = run_cv(frame, args.dataset, config, args.seed, cells=cells)
     elif None in cell:

@@ -20,6 +20,8 @@ def cmd_cv(args: argparse.Namespace) -> None:
     if cell == (None, None, None):
         table = run_cv(frame, args.dataset, config, args.seed, args.threads)
     elif cell[1:] == (None, None):
+        if not 0 <= args.round < config["rounds"]:
+            raise SystemExit(f"--round {args.round}: no such round in {config['rounds']}x2 CV")
         table = run_cv(frame, args.dataset, config, args.seed, args.threads, [args.round])
     elif None in cell:
         raise SystemExit("one CV cell needs all of --round, --fold and --method")
