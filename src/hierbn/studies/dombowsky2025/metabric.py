@@ -75,11 +75,12 @@ PAPER_LABEL = {"yes": "1", "no": "0", "IDC": "Breast Invasive Ductal Carcinoma",
                "ILC": "Breast Invasive Lobular Carcinoma",
                "MMBC": "Breast Invasive Mixed Mucinous Carcinoma",
                "MpBC": "Metaplastic Breast Cancer"}  # fmt: skip
-# Table 4's age bins: [20, 30), [30, 40), ..., [90, inf)
+# Table 4's age bins (TABLE4_AGE_BINS: the first bin's edges, the second's, the last's lower
+# edge): equal widths from the first lower edge, the last bin open above
 _FIRST, _WIDTH, _LAST = (
     TABLE4_AGE_BINS[0],
     TABLE4_AGE_BINS[1] - TABLE4_AGE_BINS[0],
-    TABLE4_AGE_BINS[4],
+    TABLE4_AGE_BINS[-1],
 )
 AGE_BREAKS = (*range(_FIRST, _LAST + 1, _WIDTH), np.inf)
 PATIENT_FILTERS = (  # decisions §4.5 steps 1 and 3, in order; the first that applies is the reason

@@ -111,7 +111,7 @@ def table7_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _setting_key(setting: str) -> tuple:
-    """Sort 'K=10' after 'K=2' and 'G1, n=100' after 'G1, n=9': numbers compare as numbers."""
+    """Sort labels with numbers in them as numbers: 'K=12' after 'K=3', 'n=40' after 'n=7'."""
     return tuple(int(part) if part.isdigit() else part
                  for part in re.split(r"(\d+)", setting))  # fmt: skip
 
