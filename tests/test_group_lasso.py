@@ -14,10 +14,14 @@ from scipy.special import softmax
 from sklearn.linear_model import LogisticRegression
 
 from hierbn.structure_learning.group_lasso import (
+    GroupedPath,
     cv_deviance,
     dummy_design,
     emulate_rowname_parents,
+    fit_fold,
+    fit_path,
     fold_ids,
+    interpolate_path,
     lambda_path,
     one_hot,
     one_se_rule,
@@ -207,3 +211,181 @@ def test_bad_arguments_raise_value_errors_naming_them(kwargs: dict, name: str) -
     args = {"codes": neighbourhood_data(n=60), "target": 0, "candidates": [1, 2], "seed": 0}
     with pytest.raises(ValueError, match=name):
         select_neighbours(**(args | kwargs))
+
+
+# --- cv.glmnet's per-fold λ sequences, against closed forms (one binary candidate, two classes) ---
+
+
+def binary_problem(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """A binary candidate x and a binary response with P(y = 1 | x) = 0.3 + 0.35 x."""
+    rng = np.random.default_rng(seed)
+    x = (rng.random(n) < 0.4).astype(int)
+    return x, (rng.random(n) < 0.3 + 0.35 * x).astype(int)
+
+
+class BinaryLassoOracle:
+    """The grouped lasso of a binary y on one binary x in closed form. With cells x = 0, 1 (sizes
+    n0, n1, response means ȳ0, ȳ1), the standardised x differs by 1/sd between the cells, so the
+    group gradient is (c, -c) with c = n1 (ȳ1 - p1) / (n sd) by the intercept's condition
+    n0 p0 + n1 p1 = n0 ȳ0 + n1 ȳ1. Hence λ_max = √2 n1 |ȳ1 - ȳ| / (n sd) and below it
+    p1(λ) = ȳ1 - sign(ȳ1 - ȳ) λ n sd / (√2 n1), p0(λ) from the intercept's condition."""
+
+    def __init__(self, x: np.ndarray, y: np.ndarray) -> None:
+        self.n, self.n1 = len(x), int(x.sum())
+        self.n0 = self.n - self.n1
+        self.ybar, self.ybar1, self.ybar0 = y.mean(), y[x == 1].mean(), y[x == 0].mean()
+        self.ones = np.array([y[x == 0].sum(), y[x == 1].sum()])  # y = 1 per cell
+        self.sd = np.sqrt(self.n1 * self.n0) / self.n
+        self.sign = np.sign(self.ybar1 - self.ybar)
+        self.lambda_max = np.sqrt(2) * self.n1 * abs(self.ybar1 - self.ybar) / (self.n * self.sd)
+
+    def cell_probabilities(self, lam: float) -> np.ndarray:
+        """P(y = 1) in cells x = 0, 1 of the fit at λ."""
+        lam = min(lam, self.lambda_max)
+        p1 = self.ybar1 - self.sign * lam * self.n * self.sd / (np.sqrt(2) * self.n1)
+        return np.array([self.ybar0 + self.n1 * (self.ybar1 - p1) / self.n0, p1])
+
+    def deviance(self, lam: float) -> float:
+        p, sizes = self.cell_probabilities(lam), np.array([self.n0, self.n1])
+        return -2 * float(self.ones @ np.log(p) + (sizes - self.ones) @ np.log(1 - p))
+
+    def path(self, n_lambda: int) -> np.ndarray:
+        """glmnet's own λ sequence (ratio 1e-4: n > 1 column) with its early stop."""
+        grid = self.lambda_max * 1e-4 ** (np.arange(n_lambda) / (n_lambda - 1))
+        null = self.deviance(self.lambda_max)
+        ratios = []
+        for length, lam in enumerate(grid, start=1):
+            ratios.append(1 - self.deviance(lam) / null)
+            if length >= 5 and (ratios[-1] > 0.999 or ratios[-1] - ratios[-2] < 1e-5):
+                return grid[:length]
+        return grid
+
+    def interpolated_logits(self, path: np.ndarray, s: float) -> np.ndarray:
+        """The cell logits of lambda.interp's fit at s: logits are linear in the coefficients,
+        so they interpolate linearly in λ like them, s clamped to the path's range."""
+        s = min(max(s, path[-1]), path[0])
+        b = min(int(np.searchsorted(-path, -s, side="right")), len(path) - 1)
+        a = b - 1
+        w = (s - path[b]) / (path[a] - path[b])
+        logit = [np.log(p / (1 - p)) for p in map(self.cell_probabilities, path[[a, b]])]
+        return w * logit[0] + (1 - w) * logit[1]
+
+
+def oracle_cv_curve(x, y, folds, lambdas, n_lambda, refit_at_full_lambda=False):
+    """cv.glmnet's curve and SE from the closed form: each fold on its own λ path, predicted at
+    ``lambdas`` by interpolation (or, with ``refit_at_full_lambda``, fitted at them exactly)."""
+    fold_means, sizes = [], []
+    for f in np.unique(folds):
+        test = folds == f
+        oracle = BinaryLassoOracle(x[~test], y[~test])
+        path = oracle.path(n_lambda)
+        dev = []
+        for s in lambdas:
+            if refit_at_full_lambda:
+                p = oracle.cell_probabilities(s)
+            else:
+                p = 1 / (1 + np.exp(-oracle.interpolated_logits(path, s)))
+            p = np.clip(p, 1e-5, 1 - 1e-5)[x[test]]
+            dev.append(np.mean(-2 * np.where(y[test] == 1, np.log(p), np.log(1 - p))))
+        fold_means.append(dev)
+        sizes.append(test.sum())
+    fold_means, sizes = np.array(fold_means), np.array(sizes)
+    mean = sizes @ fold_means / sizes.sum()
+    spread = sizes @ (fold_means - mean) ** 2 / sizes.sum()
+    return mean, np.sqrt(spread / (len(sizes) - 1))
+
+
+def test_binary_oracle_agrees_with_the_solver() -> None:
+    """The closed form itself, against FISTA on the same standardised design."""
+    x, y = binary_problem(90, seed=4)
+    oracle = BinaryLassoOracle(x, y)
+    z, yy = standardise(x[:, None].astype(float))[0], one_hot(y, np.arange(2))
+    assert lambda_path(z, yy, 5)[0] == pytest.approx(oracle.lambda_max, rel=1e-12)
+    for fraction in (0.7, 0.05):
+        b0, coef, _ = solve_grouped_multinomial(z, yy, fraction * oracle.lambda_max, tol=1e-12)
+        p = softmax(b0 + np.array([[z[x == 0][0, 0]], [z[x == 1][0, 0]]]) @ coef, axis=1)[:, 1]
+        np.testing.assert_allclose(p, oracle.cell_probabilities(fraction * oracle.lambda_max),
+                                   rtol=1e-9)  # fmt: skip
+
+
+def test_each_fold_has_its_own_lambda_path_starting_at_its_lambda_max() -> None:
+    x, y = binary_problem(120, seed=11)
+    folds = fold_ids(120, 4, np.random.default_rng(0))
+    full = BinaryLassoOracle(x, y).lambda_max
+    xf, yy = x[:, None].astype(float), one_hot(y, np.arange(2))
+    for f in range(4):
+        train = folds != f
+        fold = fit_fold(xf[train], yy[train], n_lambda=30, tol=1e-10)
+        oracle = BinaryLassoOracle(x[train], y[train])
+        assert fold.path.lambdas[0] == pytest.approx(oracle.lambda_max, rel=1e-12)
+        assert fold.path.lambdas[0] != pytest.approx(full, rel=1e-3)  # not the full data's
+        np.testing.assert_allclose(fold.path.lambdas, oracle.path(30), rtol=1e-12)  # early stop
+        assert np.all(fold.path.coefs[0] == 0) and np.all(fold.path.coefs[1] != 0)
+    # fewer training rows than columns: the fold's own ratio is 1e-2
+    z_wide = np.random.default_rng(1).normal(size=(12, 20))
+    labels = np.arange(12) % 3
+    fold = fit_fold(z_wide[:9], one_hot(labels[:9], np.arange(3)), n_lambda=10, tol=1e-8)
+    assert fold.path.lambdas.size < 10 or fold.path.lambdas[-1] == pytest.approx(
+        1e-2 * fold.path.lambdas[0]
+    )
+    np.testing.assert_allclose(
+        fold.path.lambdas, fold.path.lambdas[0] * 1e-2 ** (np.arange(fold.path.lambdas.size) / 9)
+    )
+
+
+def test_interpolate_path_is_lambda_interp() -> None:
+    """Exact on the path's λ, linear in λ (not log λ) between them, clamped outside."""
+    z, y = multinomial_problem(3)
+    lam = lambda_path(z, y, 6)
+    path = fit_path(z, y, lam, stop_early=False, tol=1e-9)
+    b0, coef = interpolate_path(path, lam)
+    np.testing.assert_array_equal(b0, path.intercepts)
+    np.testing.assert_array_equal(coef, path.coefs)
+    s = 0.25 * lam[2] + 0.75 * lam[3]  # a quarter of the way from λ_3 to λ_2
+    b0, coef = interpolate_path(path, np.array([2 * lam[0], s, 0.5 * lam[-1]]))
+    np.testing.assert_allclose(coef[1], 0.25 * path.coefs[2] + 0.75 * path.coefs[3], rtol=1e-12)
+    np.testing.assert_allclose(b0[1], 0.25 * path.intercepts[2] + 0.75 * path.intercepts[3])
+    np.testing.assert_array_equal(coef[0], path.coefs[0])  # above λ_max: the all-zero fit
+    np.testing.assert_array_equal(coef[2], path.coefs[-1])  # below the last λ: the last fit
+    single = GroupedPath(lam[:1], path.intercepts[:1], path.coefs[:1], path.dev_ratio[:1])
+    np.testing.assert_array_equal(interpolate_path(single, lam[3:5])[1], path.coefs[[0, 0]])
+
+
+def test_cv_deviance_interpolates_each_folds_own_path() -> None:
+    """The CV curve at the full-data λ, above the largest fold λ_max and below every fold's
+    last λ equals the closed form of cv.glmnet's rule, and differs from refitting each fold at
+    the full-data λ (the rule this replaced)."""
+    x, y = binary_problem(120, seed=11)
+    folds = fold_ids(120, 4, np.random.default_rng(0))
+    full = BinaryLassoOracle(x, y)
+    lambdas = np.concatenate([[3 * full.lambda_max], full.path(12), [1e-7 * full.lambda_max]])
+    mean, se = cv_deviance(x[:, None].astype(float), one_hot(y, np.arange(2)), lambdas, folds,
+                           n_lambda=12, tol=1e-11)  # fmt: skip
+    expected_mean, expected_se = oracle_cv_curve(x, y, folds, lambdas, 12)
+    np.testing.assert_allclose(mean, expected_mean, rtol=1e-8)
+    np.testing.assert_allclose(se, expected_se, rtol=1e-6)
+    refit_mean, _ = oracle_cv_curve(x, y, folds, lambdas, 12, refit_at_full_lambda=True)
+    # the old rule misses the closed form by far more than the 1e-8 the new one meets
+    assert np.abs(mean - refit_mean).max() > 1e-5
+
+
+def test_selected_lambdas_follow_the_interpolated_cv_curve() -> None:
+    """select_neighbours's lambda.min and lambda.1se on a seeded data set are the one-SE rule on
+    the closed-form curve, with glmnet's 100 λ and 10 folds."""
+    x, y = binary_problem(300, seed=23)
+    sel = select_neighbours(np.column_stack([x, y]), 1, [0], seed=5, tol=1e-11)
+    full = BinaryLassoOracle(x, y)
+    np.testing.assert_allclose(sel.lambdas, full.path(100), rtol=1e-12)
+    folds = fold_ids(300, 10, np.random.default_rng(5))
+    mean, se = oracle_cv_curve(x, y, folds, sel.lambdas, 100)
+    np.testing.assert_allclose(sel.cv_mean, mean, rtol=1e-8)
+    i_min = int(np.argmin(mean))
+    within = np.flatnonzero(mean <= mean[i_min] + se[i_min])
+    assert sel.lambda_min == sel.lambdas[i_min]
+    assert sel.lambda_1se == sel.lambdas[within.min()]
+    margin = np.abs(mean - (mean[i_min] + se[i_min])).min()
+    assert margin > 1e-6 and np.sort(mean)[1] - mean[i_min] > 1e-6  # no near ties
+    assert sel.selected == ((0,) if sel.lambda_1se < full.lambda_max else ())
+    # refitting each fold at the full-data λ (the rule this replaced) moves lambda.min
+    refit_mean, refit_se = oracle_cv_curve(x, y, folds, sel.lambdas, 100, refit_at_full_lambda=True)
+    assert one_se_rule(sel.lambdas, refit_mean, refit_se)[0] != i_min

@@ -19,14 +19,25 @@ Conventions, each from glmnet:
   starts along the path; stop when the gradient-mapping norm ``L ‖w⁺ - v‖_∞ ≤ tol``.
 - *λ path*: ``λ_max = max_j ‖(1/n) Z_jᵀ (Y - ȳ)‖₂`` (the smallest λ with all groups zero), then
   100 values log-spaced to ``λ_max × ratio`` with ratio 1e-2 if n < columns, else 1e-4
-  (``lambda.min.ratio``). The full-data path stops early as glmnet's does (from the 5th λ on,
-  when the deviance ratio exceeds 0.999 or grows by less than 1e-5); the fold fits then use the
-  kept λ without early stopping (glmnet skips the rule for user-supplied λ).
-- *CV*: folds ``sample(rep(1:10, length = n))`` (a random permutation of balanced labels);
-  held-out deviance ``-2 log p_y`` with p clamped to [1e-5, 1 - 1e-5]; the curve is the mean
-  over observations and its SE ``sqrt(Σ_f n_f (m_f - m)² / n / (F - 1))`` from the fold means
-  ``m_f``; ``lambda.min`` the largest λ at the minimum, ``lambda.1se`` the largest λ whose mean
-  is at most the minimum plus its SE.
+  (``lambda.min.ratio``). A path stops early as glmnet's does when it makes its own λ sequence
+  (from the 5th λ on, when the deviance ratio exceeds 0.999 or grows by less than 1e-5).
+- *CV*: folds ``sample(rep(1:10, length = n))`` (a random permutation of balanced labels). Each
+  fold's training rows get **their own** path (standardised afresh, their own ``λ_max``, the same
+  ratio rule and length, early stopping included), as ``cv.glmnet`` does when it is given no
+  ``lambda`` (its default, and the dombowsky2025 code's call). glmnet's help for that argument:
+  "default is NULL, and glmnet chooses its own sequence. Note that this is done for the full
+  model (master sequence), and separately for each fold. The fits are then alligned using the
+  master sequence"; its NEWS for 2.0-1: "let each model use its own lambdas, then predict at
+  original set" (earlier versions refitted the folds at the full-data λ). With the default
+  ``alignment = "lambda"`` a fold is predicted at each full-data λ by ``predict(fit, newx,
+  s = lambda)``, whose ``lambda.interp`` interpolates the coefficients (intercepts included)
+  **linearly in λ**, not in log λ, between the two fold-path λ around it; a λ above the fold's
+  ``λ_max`` gets the fold's first (all-zero) fit, one below its last λ its last fit
+  (:func:`interpolate_path`). The held-out deviance is ``-2 log p_y`` with p clamped to
+  [1e-5, 1 - 1e-5]; the curve is the mean over observations and its SE
+  ``sqrt(Σ_f n_f (m_f - m)² / n / (F - 1))`` from the fold means ``m_f``; ``lambda.min`` is the
+  largest λ at the minimum, ``lambda.1se`` the largest λ whose mean is at most the minimum plus
+  its SE.
 
 With two classes the fit is L1 logistic regression: the norm of ``(-γ/2, γ/2)`` is ``|γ|/√2``,
 so the logistic coefficients ``γ = B_·2 - B_·1`` minimise ``-(1/n) loglik + (λ/√2) ‖γ‖₁``.
@@ -70,6 +81,18 @@ class GroupedPath:
     intercepts: np.ndarray
     coefs: np.ndarray
     dev_ratio: np.ndarray
+
+
+@dataclass(frozen=True)
+class FoldFit:
+    """A CV fold's fit on its training rows: ``path`` on the fold's own λ sequence (in the
+    fold's standardised design ``(x - centre) / scale``) and ``present[k]``, whether class k of
+    the full response occurs in the training rows (the path's classes are those)."""
+
+    path: GroupedPath
+    centre: np.ndarray
+    scale: np.ndarray
+    present: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -214,9 +237,10 @@ def _deviance(z: np.ndarray, y_onehot: np.ndarray, b0: np.ndarray, coef: np.ndar
 def fit_path(
     z: np.ndarray, y_onehot: np.ndarray, lambdas: np.ndarray, stop_early: bool, tol: float = 1e-7
 ) -> GroupedPath:
-    """Warm-started fits at each λ of ``lambdas`` (decreasing). With ``stop_early`` the path
-    ends as glmnet's does: at the first λ from the 5th on whose deviance ratio exceeds 0.999 or
-    grows by less than 1e-5 over the previous one (that λ is kept)."""
+    """Warm-started fits at each λ of ``lambdas`` (decreasing). With ``stop_early`` (glmnet's
+    rule when it made the λ sequence itself, i.e. for the full data and for every CV fold) the
+    path ends at the first λ from the 5th on whose deviance ratio exceeds 0.999 or grows by less
+    than 1e-5 over the previous one (that λ is kept)."""
     counts = y_onehot.sum(axis=0)
     null_dev = -2.0 * float(np.sum(counts[counts > 0] * np.log(counts[counts > 0] / len(z))))
     step = 1.0 / lipschitz(z)
@@ -244,28 +268,72 @@ def fold_ids(n: int, n_folds: int, rng: np.random.Generator) -> np.ndarray:
     return rng.permutation(np.arange(n) % n_folds)
 
 
+def fit_fold(x_train: np.ndarray, y_train: np.ndarray, n_lambda: int, tol: float) -> FoldFit:
+    """glmnet on one fold's training rows with no ``lambda`` given: the rows standardised afresh,
+    the fold's own λ sequence (:func:`lambda_path` on them, over the classes present in them) and
+    the path stopped early as glmnet's is."""
+    z, centre, scale = standardise(x_train)
+    present = y_train.sum(axis=0) > 0
+    y = y_train[:, present]
+    path = fit_path(z, y, lambda_path(z, y, n_lambda), stop_early=True, tol=tol)
+    return FoldFit(path=path, centre=centre, scale=scale, present=present)
+
+
+def interpolate_path(path: GroupedPath, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The intercepts ``[i, k]`` and coefficients ``[i, j, k]`` of ``path`` at each ``s[i]`` as
+    glmnet's ``predict(fit, s = ...)`` gives them (its ``lambda.interp``): ``s`` is clamped to
+    the path's range [last λ, first λ]; between adjacent path values ``λ_a > s ≥ λ_b`` both are
+    ``w fit_a + (1 - w) fit_b`` with ``w = (s - λ_b) / (λ_a - λ_b)``, linear in λ. A path of a
+    single λ gives its fit everywhere."""
+    lam = path.lambdas
+    s = np.clip(np.asarray(s, dtype=np.float64), lam[-1], lam[0])
+    if lam.size == 1:
+        index = np.zeros(s.size, dtype=np.int64)
+        return path.intercepts[index], path.coefs[index]
+    # a: the last path index whose λ is >= s; b = a + 1 (a = last index when s is the last λ)
+    a = np.minimum(np.searchsorted(-lam, -s, side="right") - 1, lam.size - 2)
+    b = a + 1
+    w = (s - lam[b]) / (lam[a] - lam[b])
+    intercepts = w[:, None] * path.intercepts[a] + (1 - w)[:, None] * path.intercepts[b]
+    coefs = w[:, None, None] * path.coefs[a] + (1 - w)[:, None, None] * path.coefs[b]
+    return intercepts, coefs
+
+
+def held_out_deviance(
+    fold: FoldFit, x_test: np.ndarray, y_test: np.ndarray, lambdas: np.ndarray
+) -> np.ndarray:
+    """``dev[l, i] = -2 log p_{i, y_i}`` of the held-out rows under the fold's fit at the
+    full-data ``lambdas[l]`` (:func:`interpolate_path`), p clamped to [1e-5, 1 - 1e-5] as
+    cv.glmnet does; a class absent from the training rows gets probability 0 (then 1e-5)."""
+    b0, coef = interpolate_path(fold.path, lambdas)
+    eta = b0[:, None, :] + ((x_test - fold.centre) / fold.scale) @ coef
+    prob = np.zeros((lambdas.size, len(x_test), fold.present.size))
+    prob[:, :, fold.present] = softmax(eta, axis=2)
+    prob = np.clip(prob, PROB_CLAMP, 1.0 - PROB_CLAMP)
+    return -2.0 * np.sum(y_test[None] * np.log(prob), axis=2)
+
+
 def cv_deviance(
-    x: np.ndarray, y_onehot: np.ndarray, lambdas: np.ndarray, folds: np.ndarray, tol: float = 1e-7
+    x: np.ndarray,
+    y_onehot: np.ndarray,
+    lambdas: np.ndarray,
+    folds: np.ndarray,
+    n_lambda: int = N_LAMBDA,
+    tol: float = 1e-7,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Mean held-out multinomial deviance at each λ and its standard error, cv.glmnet style:
-    each fold's training rows are standardised afresh and fitted along ``lambdas`` without early
-    stopping (on the classes present in them: an absent class is predicted with probability 0);
-    the held-out ``-2 log p_y`` uses p clamped to [1e-5, 1 - 1e-5]; the SE is
-    ``sqrt(Σ_f n_f (m_f - m)² / n / (F - 1))`` over the fold means ``m_f``."""
+    """Mean held-out multinomial deviance at each full-data λ of ``lambdas`` and its standard
+    error, cv.glmnet style: each fold is fitted on its own λ sequence of ``n_lambda`` values
+    (:func:`fit_fold`) and predicted at ``lambdas`` by interpolation (:func:`held_out_deviance`);
+    the mean is over observations, the SE ``sqrt(Σ_f n_f (m_f - m)² / n / (F - 1))`` over the
+    fold means ``m_f``."""
     labels = np.unique(folds)
     fold_means = np.empty((labels.size, lambdas.size))
     sizes = np.empty(labels.size)
     for f, label in enumerate(labels):
         test = folds == label
-        z_train, centre, scale = standardise(x[~test])
-        present = y_onehot[~test].sum(axis=0) > 0
-        path = fit_path(z_train, y_onehot[~test][:, present], lambdas, stop_early=False, tol=tol)
-        eta = path.intercepts[:, None, :] + ((x[test] - centre) / scale) @ path.coefs
-        prob = np.zeros((lambdas.size, test.sum(), present.size))
-        prob[:, :, present] = softmax(eta, axis=2)
-        prob = np.clip(prob, PROB_CLAMP, 1.0 - PROB_CLAMP)
-        deviance = -2.0 * np.sum(y_onehot[test][None] * np.log(prob), axis=2)
-        fold_means[f], sizes[f] = deviance.mean(axis=1), test.sum()
+        fold = fit_fold(x[~test], y_onehot[~test], n_lambda, tol)
+        fold_means[f] = held_out_deviance(fold, x[test], y_onehot[test], lambdas).mean(axis=1)
+        sizes[f] = test.sum()
     mean = sizes @ fold_means / sizes.sum()
     spread = sizes @ (fold_means - mean) ** 2 / sizes.sum()
     return mean, np.sqrt(spread / (labels.size - 1))
@@ -335,7 +403,7 @@ def select_neighbours(
     z = standardise(x)[0]
     path = fit_path(z, y, lambda_path(z, y, n_lambda), stop_early=True, tol=tol)
     folds = fold_ids(len(array), n_folds, np.random.default_rng(seed))
-    mean, se = cv_deviance(x, y, path.lambdas, folds, tol)
+    mean, se = cv_deviance(x, y, path.lambdas, folds, n_lambda, tol)
     i_min, i_1se = one_se_rule(path.lambdas, mean, se)
     active = _active(path.coefs)
     return NeighbourSelection(
