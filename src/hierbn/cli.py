@@ -7,6 +7,7 @@ import sys
 
 import pandas as pd
 
+from hierbn.fit import cli as fit_cli
 from hierbn.io import read_json, write_json, write_parquet
 from hierbn.studies import STUDIES, study_module
 
@@ -310,6 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", required=True)
     p.set_defaults(func=cmd_scoreboard)
 
+    fit_cli.register(sub)
     for study in STUDIES:
         study_module(study, "cli").register(sub)
     return parser

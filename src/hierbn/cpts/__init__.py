@@ -148,12 +148,14 @@ def fit_network(
     nodes: tuple[int, ...] | None = None,
     threads: int = 1,
     domains: Domains | None = None,
+    on_fitted: Callable[[int, FittedCPT], None] | None = None,
 ) -> FittedNetwork:
     """Fit the CPTs of ``nodes`` (default: every node) of ``structure`` from integer
     ``codes``. ``seed`` is either one stream, whose stateless child ``node`` feeds node's
     sampler, or one stream per node. ``threads`` fits families in parallel (the samplers'
     kernels release the GIL; results do not depend on it). With ``domains``, the domain is
-    every family's first parent (the multi-domain model, estimator ``hier_domains``)."""
+    every family's first parent (the multi-domain model, estimator ``hier_domains``).
+    ``on_fitted(node, cpt)`` is called as each family is done (a progress bar, say)."""
     chosen = tuple(range(structure.n_nodes)) if nodes is None else tuple(nodes)
     cards = list(structure.cardinalities)
     checked = validate_codes(codes, np.asarray(cards), "codes")
@@ -170,7 +172,10 @@ def fit_network(
 
     def fit(node: int) -> FittedCPT:
         fam = family_of_valid(data, node, (*extra, *structure.parents[node]), cards_all)
-        return fit_cpt(estimator, fam, node_seed(node))
+        fitted = fit_cpt(estimator, fam, node_seed(node))
+        if on_fitted is not None:
+            on_fitted(node, fitted)
+        return fitted
 
     if threads <= 1:
         fitted = {node: fit(node) for node in chosen}

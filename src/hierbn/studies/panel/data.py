@@ -13,43 +13,12 @@ import numpy as np
 import pandas as pd
 
 from hierbn.config import ConfigError
-from hierbn.data.convert import number_labels
 from hierbn.data.download import sha256_of, verify_sha256
-from hierbn.data.readers import DataFormatError, read_arff, read_csv
+from hierbn.data.readers import DataFormatError
+from hierbn.data.user_tables import prepare_table, read_user_table, refuse_identifiers, table_check
 from hierbn.seeds import rng_for
 
-USER_FORMATS = (".csv", ".arff")
-CSV_MISSING = ("", "NA", "NaN")  # besides "?", which the readers treat as missing everywhere
-SHOWN_ROWS = 5  # row numbers named in an error about missing class values
-# A categorical attribute of a user's file with more distinct values than this share of its rows
-# (and at least IDENTIFIER_MIN of them) is an identifier, not a variable: a category per row
-# makes every CPT of its family grow with the data (a 2,000-row file with one ran 427 s
-# instead of 44 s, issue 26).
-IDENTIFIER_SHARE = 0.5
-IDENTIFIER_MIN = 50
-
-
-def _categorical(series: pd.Series) -> pd.Series:
-    """``series`` as a categorical whose levels are text: parquet reads a categorical of numbers
-    (or booleans) back as plain numbers."""
-    if not isinstance(series.dtype, pd.CategoricalDtype):
-        series = series.astype("category")
-    levels = series.cat.categories
-    if levels.dtype.kind == "b":
-        return series.cat.rename_categories([str(v) for v in levels])
-    if levels.dtype.kind in "iuf":
-        return series.cat.rename_categories(number_labels(levels.to_numpy()))
-    return series
-
-
-def _attribute(series: pd.Series) -> pd.Series:
-    """A float column stays float64 (NaN = missing), except a 0/1 indicator, which is nominal
-    (LUCAS0's columns are read as numbers; MDL could merge its two values into one bin); any
-    other becomes categorical."""
-    present = series.dropna()
-    if series.dtype.kind == "f" and (present.empty or not present.isin((0.0, 1.0)).all()):
-        return series.astype(np.float64)  # all missing: numeric, every row the missing bin
-    return _categorical(series)
+PANEL_FORMATS = (".csv", ".arff")
 
 
 def _sampled(
@@ -78,48 +47,12 @@ def _prepared(
     :func:`prepare_registry_table`); ``key`` is the config list naming the data set; ``drop``
     names columns to leave out (an identifier, say)."""
     where = f"{source} ({key} id {dataset!r})"
-    unknown = [c for c in drop if c not in frame.columns]
-    if unknown:
-        raise DataFormatError(
-            f"{where}: drop names {unknown}, not columns of {list(frame.columns)}"
-        )
-    frame = frame.drop(columns=list(drop)).reset_index(drop=True)
-    names = list(frame.columns)
-    target = names[-1] if target is None and names else target
-    if target not in names:
-        raise DataFormatError(f"{where}: target column {target!r} not found; columns are {names}")
-    missing = np.flatnonzero(frame[target].isna().to_numpy())
-    if missing.size:
-        first = ", ".join(str(i + 1) for i in missing[:SHOWN_ROWS])
-        raise DataFormatError(
-            f"{where}: {missing.size} rows have no value of the target column {target!r} "
-            f"(rows {first}{', ...' if missing.size > SHOWN_ROWS else ''}; "
-            "row 1 = the first data row)"
-        )
-    if rows is not None:
-        frame = _sampled(frame, rows, where, base_seed, dataset)
-    table = pd.DataFrame({c: _attribute(frame[c]) for c in names if c != target})
-    table[target] = _categorical(frame[target]).cat.remove_unused_categories()
-    labels = [str(v) for v in table[target].cat.categories]
-    if len(labels) < 2:
-        raise DataFormatError(
-            f"{where}: the target column {target!r} has {len(labels)} class(es) {labels}; "
-            "a classifier needs at least 2"
-        )
-    attributes = table.drop(columns=[target])
-    numeric = sum(attributes[c].dtype.kind == "f" for c in attributes.columns)
-    check = {
-        "id": dataset,
-        "source": source,
-        "target": target,
-        "rows": len(table),
-        "attributes": attributes.shape[1],
-        "classes": {"count": len(labels), "labels": labels},
-        "missing_cells": int(attributes.isna().sum().sum()),
-        "numeric_attributes": int(numeric),
-        "categorical_attributes": int(attributes.shape[1] - numeric),
-    }
-    return table, check
+
+    def sample(frame: pd.DataFrame) -> pd.DataFrame:
+        return _sampled(frame, rows, where, base_seed, dataset)
+
+    table = prepare_table(frame, where, target, drop, None if rows is None else sample)
+    return table, {"id": dataset, "source": source, **table_check(table)}
 
 
 def prepare_registry_table(
@@ -144,23 +77,6 @@ def prepare_registry_table(
     return _prepared(frame, dataset, source, "panel.registry", target, rows, base_seed, drop)
 
 
-def refuse_identifiers(attributes: pd.DataFrame, where: str) -> None:
-    """Refuse a categorical attribute with a distinct value for most rows (an identifier),
-    naming it, its number of distinct values and the ``drop`` that leaves it out."""
-    rows = len(attributes)
-    for name in attributes.columns:
-        column = attributes[name]
-        if not isinstance(column.dtype, pd.CategoricalDtype):
-            continue  # numbers are discretised into a few bins
-        distinct = int(column.nunique())
-        if distinct >= IDENTIFIER_MIN and distinct > IDENTIFIER_SHARE * rows:
-            raise DataFormatError(
-                f"{where}: column {name!r} has {distinct} distinct values in {rows} rows, "
-                "like an identifier; as a category it would make every table of its family "
-                f"grow with the rows. Leave it out with drop: [{name!r}]"
-            )
-
-
 def read_user_dataset(
     path: str | Path,
     dataset: str,
@@ -183,16 +99,16 @@ def read_user_dataset(
     """
     path = Path(path)
     suffix = path.suffix.lower()
-    if suffix not in USER_FORMATS:
+    if suffix not in PANEL_FORMATS:
         raise ConfigError(
             f"panel.datasets id {dataset!r}: {path} has an unknown extension {path.suffix!r}; "
-            f"expected one of {', '.join(USER_FORMATS)}"
+            f"expected one of {', '.join(PANEL_FORMATS)}"
         )
     if not path.is_file():
         raise ConfigError(f"panel.datasets id {dataset!r}: file {path} does not exist")
     if sha256 is not None:
         verify_sha256(path, sha256.lower(), label=f"{path} (panel.datasets id {dataset!r})")
-    frame = read_arff(path) if suffix == ".arff" else read_csv(path, na_values=CSV_MISSING)
+    frame = read_user_table(path)
     table, check = _prepared(frame, dataset, str(path), "panel.datasets", target, None, 0, drop)
     refuse_identifiers(table.iloc[:, :-1], f"{path} (panel.datasets id {dataset!r})")
     check["path"] = str(path)
