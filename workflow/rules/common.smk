@@ -83,10 +83,13 @@ def data_report_checks(wildcards):
 
 
 def report_inputs(wildcards):
-    """claims.json plus the named tables the study registered for its notebook."""
+    """claims.json plus the named tables the study registered for its notebook, and the
+    study's committed reproduction record when there is one."""
+    record = committed_record(wildcards.study)
     return {
         "claims": f"results/{wildcards.study}/claims.json",
         **REPORT_INPUTS[wildcards.study],
+        **({"record": record} if record else {}),
     }
 
 
@@ -128,7 +131,13 @@ def scoreboard_inputs(wildcards):
     }
     return {
         kind: [f"results/{s}/{name}" for s in ENABLED] for kind, name in files.items()
-    }
+    } | {"records": [r for s in ENABLED if (r := committed_record(s))]}
+
+
+def committed_record(study):
+    """The study's committed reproduction record in this checkout, or None."""
+    path = Path(workflow.basedir) / "reproduction" / f"{study}.json"
+    return str(path) if path.is_file() else None
 
 
 def scoreboard_run(wildcards):

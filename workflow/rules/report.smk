@@ -86,4 +86,4 @@ rule scoreboard:
     shell:
         "hierbn scoreboard --studies {params.studies} --claims {input.claims} "
         "--runtime {input.runtime} --reports {input.report} --run {params.run} "
-        "--html {output.html} --json {output.json} > {log} 2>&1"
+        "--records {input.records} --html {output.html} --json {output.json} > {log} 2>&1"

@@ -75,10 +75,27 @@ def deviation_html(deviation: str | None) -> str:
     return f'<td class="deviation">{escape(deviation)}</td>'
 
 
-def claims_html(claims: Iterable[Mapping[str, Any]], study: bool = False) -> str:
+def recorded_html(claim: Mapping[str, Any]) -> str:
+    """The recorded verdict's cell: its badge and scale, or why there is none."""
+    record = claim.get("recorded")
+    if not record:
+        return '<td class="criterion">no record</td>'
+    if record["status"] is None:
+        return '<td class="criterion">not in the record</td>'
+    return (
+        f'<td>{badge(record["status"])}<div class="note">{escape(record["scale"])}, '
+        f"{escape(record['date'])}{' (stale)' if record['stale'] else ''}</div></td>"
+    )
+
+
+def claims_html(
+    claims: Iterable[Mapping[str, Any]], study: bool = False, recorded: bool = False
+) -> str:
     """An HTML table of claims: [study,] id, claim (the paper's statement, the note), paper,
-    ours, criterion, deviation from the paper's sentence, status."""
+    ours, criterion, deviation from the paper's sentence, status [and the recorded status:
+    a claim's ``recorded`` entry, see :func:`hierbn.report.record.with_recorded`]."""
     head = ["study"] * study + ["id", "claim", "paper", "ours", "criterion", "deviation", "status"]
+    head += ["recorded"] * recorded
     rows = []
     for c in claims:
         note = f'<div class="note">{escape(c["note"])}</div>' if c.get("note") else ""
@@ -92,6 +109,7 @@ def claims_html(claims: Iterable[Mapping[str, Any]], study: bool = False) -> str
             deviation_html(c.get("deviation")),
             f"<td>{badge(c['status'])}</td>",
         ]
+        cells += [recorded_html(c)] * recorded
         rows.append("<tr>" + "".join(cells) + "</tr>")
     header = "".join(f"<th>{h}</th>" for h in head)
     return f'<table class="claims"><thead><tr>{header}</tr></thead><tbody>{"".join(rows)}</tbody></table>'

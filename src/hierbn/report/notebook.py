@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 from hierbn.io import read_json
 from hierbn.report.claims_table import CSS, claims_html, counts_text, status_counts
 from hierbn.report.plotting import save_figure
+from hierbn.report.record import record_summary, with_recorded
 
 DATA_REPORT_COLUMNS = [
     "paper_index",
@@ -59,10 +60,24 @@ class Report:
         return read_json(self.paths("claims")[0])["claims"]
 
     def show_claims(self) -> None:
-        """Status counts and the claims table (short texts; full values in claims.json)."""
+        """Status counts and the claims table (short texts; full values in claims.json),
+        with the committed record's verdicts beside this run's when the study has one."""
         claims = self.claims()
         display(Markdown(f"**{counts_text(status_counts(claims))}.**"))
-        display(HTML(CSS + claims_html(claims)))
+        if "record" not in self.inputs:
+            display(HTML(CSS + claims_html(claims)))
+            return
+        path = Path(self.paths("record")[0])
+        record = record_summary(path, read_json(self.paths("claims")[0])["study"])
+        stale = f" Stale: {'; '.join(record['stale'])}." if record["stale"] else ""
+        display(
+            Markdown(
+                f"Recorded ({path.name}, {record['scale']} scale, {record['date']}, commit "
+                f"`{record['commit']}`): **{counts_text(record['counts'])}**.{stale} The study "
+                "README's Reproduction table explains every recorded miss."
+            )
+        )
+        display(HTML(CSS + claims_html(with_recorded(claims, record), recorded=True)))
 
     def show(self, fig: Figure, name: str) -> None:
         """Save a figure as PNG + PDF in the figure folder and embed the PNG."""

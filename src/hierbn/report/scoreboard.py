@@ -12,6 +12,7 @@ from typing import Any
 
 from hierbn.io import read_json
 from hierbn.report.claims_table import CSS, claims_html, counts_text, status_counts
+from hierbn.report.record import record_summary, with_recorded
 from hierbn.report.runtime import hms
 from hierbn.studies import study_module
 from hierbn.studies.claims import NOT_COVERED, REPORTED
@@ -25,7 +26,8 @@ table.studies th, table.studies td { border-bottom: 1px solid #d0d7de; padding: 
   text-align: left; vertical-align: top; }
 table.studies th { background: #f6f8fa; } td.num { text-align: right; white-space: nowrap; }
 .pass { color: #1a7f37; font-weight: 600; } .fail { color: #cf222e; font-weight: 600; }
-.nc { color: #6e7781; } .rep { color: #8250df; } code { font-size: 12px; } .small { color: #57606a; font-size: 12px; }
+.nc { color: #6e7781; } .rep { color: #8250df; }
+.stale { color: #9a6700; font-size: 12px; } code { font-size: 12px; } .small { color: #57606a; font-size: 12px; }
 </style>
 """
 
@@ -37,9 +39,15 @@ def build_scoreboard(
     report_paths: list[str],
     run: dict[str, Any],
     page: str | Path,
+    record_paths: list[str] = (),
 ) -> dict[str, Any]:
     """The scoreboard record; ``run`` holds config_files, config_hash (per study) and commit;
-    report links are relative to the ``page`` that will show them."""
+    report links are relative to the ``page`` that will show them. ``record_paths`` are the
+    committed records (``<checkout>/reproduction/<study>.json``) shown beside the run, each
+    checked for staleness against its checkout."""
+    records = {}
+    for path in map(Path, record_paths):
+        records[path.stem] = record_summary(path, path.stem)
     if not len(studies) == len(claims_paths) == len(runtime_paths) == len(report_paths):
         raise ValueError("scoreboard: one claims, runtime and report file per study is needed")
     rows, claims = [], []
@@ -64,9 +72,11 @@ def build_scoreboard(
                 "wall_seconds": runtime["seconds"],
                 "jobs": runtime["jobs"],
                 "report": os.path.relpath(report, Path(page).parent),
+                "record": records.get(study),
             }
         )
-        claims += [{"study": study, **c} for c in payload["claims"]]
+        recorded = with_recorded(payload["claims"], records.get(study))
+        claims += [{"study": study, **c} for c in recorded]
     return {"run": run, "studies": rows, "claims": claims}
 
 
@@ -84,8 +94,29 @@ def _study_row(row: dict[str, Any]) -> str:
         f"<td><code>{escape(row['commit'])}</code></td>"
         f'<td class="num">{hms(row["wall_seconds"])}<br><span class="small">{row["jobs"]} jobs'
         "</span></td>"
+        f"{_record_cell(row.get('record'))}"
         f'<td><a href="{escape(row["report"])}">report</a></td>'
         "</tr>"
+    )
+
+
+def _record_cell(record: dict[str, Any] | None) -> str:
+    """The recorded verdicts of a study: counts, scale, date, commit, cost; a stale record
+    names what changed since."""
+    if record is None:
+        return '<td class="small">none (see the README: <code>hierbn record</code>)</td>'
+    counts = record["counts"]
+    stale = ""
+    if record["stale"]:
+        shown = "; ".join(record["stale"][:4]) + ("; ..." if len(record["stale"]) > 4 else "")
+        stale = f'<br><span class="stale">stale: {escape(shown)}</span>'
+    return (
+        f'<td><span class="pass">{counts["pass"]}</span> / <span class="fail">'
+        f'{counts["fail"]}</span> / <span class="nc">{counts[NOT_COVERED]}</span> / '
+        f'<span class="rep">{counts[REPORTED]}</span><br><span class="small">'
+        f"{escape(record['scale'])} scale, {escape(record['date'])}, <code>"
+        f"{escape(record['commit'])}</code>, {record['core_hours']} core-h on "
+        f"{record['cores']} cores</span>{stale}</td>"
     )
 
 
@@ -93,7 +124,8 @@ def render_html(board: dict[str, Any]) -> str:
     """The scoreboard page."""
     total = status_counts(board["claims"])
     columns = ("study", "pass", "fail", "not covered", "reported, not judged", "scale")
-    head = "".join(f"<th>{h}</th>" for h in (*columns, "commit", "wall time", ""))
+    recorded = "recorded: pass / fail / not covered / reported"
+    head = "".join(f"<th>{h}</th>" for h in (*columns, "commit", "wall time", recorded, ""))
     studies = "".join(_study_row(r) for r in board["studies"])
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -107,8 +139,12 @@ def render_html(board: dict[str, Any]) -> str:
         "claim needs (the note says which); <i>reported, not judged</i>: our number is shown "
         "beside the paper's but no criterion can judge it, and it never counts as a pass. "
         "Each study's report has its tables and figures next to the paper's; "
-        "<code>claims.json</code> has the full values behind every short text below.</p>"
+        "<code>claims.json</code> has the full values behind every short text below. "
+        "<i>Recorded</i>: the verdicts of the largest run made of each study, committed in "
+        "<code>reproduction/</code> with its scale and date; <i>stale</i> when the study's "
+        "code, rules or config section changed since (the study README's Reproduction table "
+        "explains every recorded miss).</p>"
         f'<table class="studies"><thead><tr>{head}</tr></thead><tbody>{studies}</tbody></table>'
         "<h2>Every claim</h2>"
-        f"{claims_html(board['claims'], study=True)}</body></html>\n"
+        f"{claims_html(board['claims'], study=True, recorded=True)}</body></html>\n"
     )

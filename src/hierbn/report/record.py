@@ -1,0 +1,176 @@
+"""The reproduction record (``reproduction/<study>.json``, committed): one study's claims as a
+finished run judged them, with what the run was (scale, config files, the study's config hash,
+commit, date, cores, CPU, job count, core-hours) and digests of what the verdicts depend on
+(the study's code, its rule file, its section of each config file), so that a later scoreboard
+can show the record beside its own run and say when the record is stale and why."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import platform
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from hierbn.report.claims_table import status_counts
+
+RECORD_VERSION = 1
+CLAIM_FIELDS = ("id", "claim", "status", "criterion", "deviation", "note", "paper_text",
+                "ours_text")  # fmt: skip
+SCALES = {"config/config.yaml": "default", "config/paper.yaml": "paper"}
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def study_sources(study: str, root: Path) -> dict[str, str]:
+    """Digest of each file the study's verdicts come from: its package's Python modules and
+    its rule file (paths relative to ``root``; the README, which holds the record's own
+    explanations, is not one of them)."""
+    package = root / "src" / "hierbn" / "studies" / study
+    if not package.is_dir():
+        raise ValueError(f"{package}: no such study package under {root}")
+    files = [*sorted(package.rglob("*.py")), root / "workflow" / "rules" / f"{study}.smk"]
+    return {
+        str(path.relative_to(root)): _digest(path.read_bytes()) for path in files if path.is_file()
+    }
+
+
+def config_sections(study: str, config_files: list[str], root: Path) -> dict[str, str]:
+    """Digest of the study's section of each config file (``absent`` when the file has none);
+    ``--config`` overrides are not files and are left out."""
+    sections = {}
+    for name in config_files:
+        if name.startswith("--config"):
+            continue
+        path = root / name
+        if not path.is_file():
+            sections[name] = "file not found"
+            continue
+        section = (yaml.safe_load(path.read_text()) or {}).get(study)
+        text = json.dumps(section, sort_keys=True, default=str).encode()
+        sections[name] = "absent" if section is None else _digest(text)
+    return sections
+
+
+def scale_name(config_files: list[str]) -> str:
+    """'default', 'paper', or the overlays' names ('medium.yaml', 'paper + --config ...')."""
+    names = [SCALES.get(f, Path(f).name) for f in config_files]
+    if len(names) > 1 and names[0] == "default":  # overlays name the scale
+        names = names[1:]
+    return " + ".join(names)
+
+
+def cpu_model() -> str:
+    """The CPU's model name (``/proc/cpuinfo``), or the platform's processor string."""
+    info = Path("/proc/cpuinfo")
+    if info.is_file():
+        for line in info.read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return platform.processor() or platform.machine()
+
+
+def make_record(
+    study: str,
+    scoreboard: dict[str, Any],
+    root: Path,
+    cores: int,
+    scale: str | None = None,
+    wall_seconds: float | None = None,
+    date: str | None = None,
+) -> dict[str, Any]:
+    """The record of ``study`` from a finished run's ``scoreboard.json`` content. Core-hours
+    are the summed seconds of the study's jobs from their benchmark files (each job on one
+    core) / 3600; ``wall_seconds`` is the run's own wall time when the user measured it."""
+    rows = [r for r in scoreboard["studies"] if r["study"] == study]
+    if not rows:
+        enabled = [r["study"] for r in scoreboard["studies"]]
+        raise ValueError(f"the run has no study {study!r}; it ran {enabled}")
+    row = rows[0]
+    claims = [
+        {k: c.get(k) for k in CLAIM_FIELDS} for c in scoreboard["claims"] if c["study"] == study
+    ]
+    files = row["config_files"]
+    return {
+        "version": RECORD_VERSION,
+        "study": study,
+        "scale": scale or scale_name(files),
+        "config_files": files,
+        "config_hash": row["config_hash"],
+        "commit": row["commit"],
+        "date": date or dt.datetime.now(dt.UTC).strftime("%Y-%m-%d"),
+        "cores": cores,
+        "cpu": cpu_model(),
+        "jobs": row["jobs"],
+        "job_seconds": row["wall_seconds"],
+        "core_hours": round(row["wall_seconds"] / 3600, 2),
+        "wall_seconds": wall_seconds,
+        "counts": status_counts(claims),
+        "claims": claims,
+        "sources": study_sources(study, root),
+        "config_sections": config_sections(study, files, root),
+    }
+
+
+def staleness(record: dict[str, Any], root: Path) -> list[str]:
+    """What changed since the record was made: each study file or rule file edited, added or
+    removed, and each config file whose study section changed (empty: the record is current)."""
+    study = record["study"]
+    then, now = record["sources"], study_sources(study, root)
+    changes = [
+        f"{path} changed" for path in sorted(then) if path in now and now[path] != then[path]
+    ]
+    changes += [f"{path} removed" for path in sorted(set(then) - set(now))]
+    changes += [f"{path} added" for path in sorted(set(now) - set(then))]
+    current = config_sections(study, list(record["config_sections"]), root)
+    changes += [
+        f"{study} section of {name} changed"
+        for name, digest in record["config_sections"].items()
+        if current[name] != digest
+    ]
+    return changes
+
+
+def read_record(path: Path, study: str) -> dict[str, Any]:
+    """A record file, checked to be ``study``'s and of this version."""
+    record = json.loads(path.read_text())
+    if record.get("study") != study or record.get("version") != RECORD_VERSION:
+        raise ValueError(
+            f"{path}: expected a version-{RECORD_VERSION} record of {study!r}, got study "
+            f"{record.get('study')!r} version {record.get('version')!r}"
+        )
+    return record
+
+
+def record_path(root: Path, study: str) -> Path:
+    """Where ``study``'s record lives in a checkout."""
+    return root / "reproduction" / f"{study}.json"
+
+
+def record_summary(path: Path, study: str) -> dict[str, Any]:
+    """What a page shows of a record at ``<root>/reproduction/<study>.json``: scale, date,
+    commit, counts, cost, and what changed since (``stale``, against the checkout at
+    ``<root>``), with each claim's recorded status (``statuses``)."""
+    record = read_record(path, study)
+    return {
+        **{k: record[k] for k in ("scale", "date", "commit", "counts", "cores", "core_hours")},
+        "config_files": record["config_files"],
+        "stale": staleness(record, path.resolve().parents[1]),
+        "statuses": {c["id"]: c["status"] for c in record["claims"]},
+    }
+
+
+def with_recorded(claims: list[dict[str, Any]], summary: dict[str, Any] | None) -> list[dict]:
+    """``claims`` each with its ``recorded`` entry (status, scale, date, stale) for the claims
+    table, or None when the study has no record."""
+    if summary is None:
+        return [{**c, "recorded": None} for c in claims]
+    shown = {k: summary[k] for k in ("scale", "date")} | {"stale": bool(summary["stale"])}
+    return [
+        {**c, "recorded": {**shown, "status": summary["statuses"].get(c["id"])}} for c in claims
+    ]
