@@ -65,6 +65,8 @@ def test_a_record_holds_the_verdicts_scale_and_cost_of_the_run(tmp_path: Path) -
     assert staleness(record, root) == []
     assert scale_name(["config/config.yaml"]) == "default"
     assert scale_name(["config/config.yaml", "medium.yaml"]) == "medium.yaml"
+    only = "reproduction/only-becker2018.yaml"
+    assert scale_name(["config/config.yaml", "config/paper.yaml", only]) == "paper"
 
 
 def test_the_scoreboard_shows_the_record_and_flags_it_stale_when_the_study_changes(

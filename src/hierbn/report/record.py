@@ -41,13 +41,14 @@ def study_sources(study: str, root: Path) -> dict[str, str]:
 
 
 def config_sections(study: str, config_files: list[str], root: Path) -> dict[str, str]:
-    """Digest of the study's section of each config file (``absent`` when the file has none);
-    ``--config`` overrides are not files and are left out."""
+    """Digest of the study's section of each config file of the checkout (``absent`` when the
+    file has none); ``--config`` overrides and files outside the checkout (a scratch overlay
+    that only disables the other studies, say) are not tracked."""
     sections = {}
     for name in config_files:
-        if name.startswith("--config"):
-            continue
         path = root / name
+        if name.startswith("--config") or not path.resolve().is_relative_to(root.resolve()):
+            continue
         if not path.is_file():
             sections[name] = "file not found"
             continue
@@ -58,11 +59,17 @@ def config_sections(study: str, config_files: list[str], root: Path) -> dict[str
 
 
 def scale_name(config_files: list[str]) -> str:
-    """'default', 'paper', or the overlays' names ('medium.yaml', 'paper + --config ...')."""
-    names = [SCALES.get(f, Path(f).name) for f in config_files]
+    """'default', 'paper', or the overlays' names ('medium.yaml', 'paper + --config ...');
+    ``reproduction/only-<study>.yaml`` only selects the study and names no scale."""
+    names = [SCALES.get(f, Path(f).name) for f in config_files if not _selector(f)]
     if len(names) > 1 and names[0] == "default":  # overlays name the scale
         names = names[1:]
     return " + ".join(names)
+
+
+def _selector(name: str) -> bool:
+    path = Path(name)
+    return path.parent.name == "reproduction" and path.name.startswith("only-")
 
 
 def cpu_model() -> str:
