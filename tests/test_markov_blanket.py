@@ -19,7 +19,9 @@ from scipy.stats import chi2, chi2_contingency
 from sklearn.metrics import mutual_info_score
 
 from hierbn.seeds import rng_for
+from hierbn.structure_learning.levels import observed_levels
 from hierbn.structure_learning.markov_blanket import (
+    _G2,
     g2_test,
     grow_shrink,
     grow_shrink_search,
@@ -99,7 +101,7 @@ def test_g2_is_twice_n_mutual_information_nonnegative_and_symmetric(data: np.nda
     assert g2_test(1, 0, [2], data).statistic == pytest.approx(conditional.statistic, abs=1e-9)
 
 
-def test_grow_restarts_the_scan_after_each_addition_and_shrink_is_one_pass() -> None:
+def test_grow_restarts_the_scan_after_each_addition_and_shrink_after_each_removal() -> None:
     """2 is always dependent, 0 only given 2 and not 3, 3 only given 0, 1 never."""
     rule = {
         0: lambda s: 2 in s and 3 not in s,
@@ -115,19 +117,42 @@ def test_grow_restarts_the_scan_after_each_addition_and_shrink_is_one_pass() -> 
 
     assert grow_shrink_search(pvalue, [0, 1, 2, 3], ALPHA) == [2]
     grow = [(0, ()), (1, ()), (2, ()), (0, (2,)), (1, (2, 0)), (3, (2, 0)), (1, (2, 0, 3))]
-    shrink = [(2, (0, 3)), (0, (2, 3)), (3, (2,))]
+    shrink = [(2, (0, 3)), (0, (2, 3)), (2, (3,)), (3, (2,)), (2, ())]
     assert calls == grow + shrink
 
 
-def test_iamb_adds_argmin_p_and_eliminates_round_robin_keeping_the_last_added() -> None:
-    """Any test outside the script raises KeyError: the last-added node 2 is never re-tested."""
+def test_shrink_retests_the_kept_nodes_after_a_removal() -> None:
+    """bnlearn's shrink (issue 26): 1 is dependent given {0, 2} but not given {2} alone, so it
+    goes once 0 is removed; the one-pass shrink of before kept it and returned [1, 2]."""
+    rule = {
+        0: lambda s: 1 in s and 2 not in s,
+        1: lambda s: s == () or 0 in s,
+        2: lambda s: True,
+    }
+    calls: list[tuple[int, tuple[int, ...]]] = []
+
+    def pvalue(node: int, given: tuple[int, ...]) -> float:
+        calls.append((node, given))
+        return 0.0 if rule[node](given) else 1.0
+
+    assert grow_shrink_search(pvalue, [0, 1, 2], ALPHA) == [2]
+    grow = [(0, ()), (1, ()), (0, (1,)), (2, (1, 0))]
+    shrink = [(1, (0, 2)), (0, (1, 2)), (1, (2,)), (2, ())]
+    assert calls == grow + shrink
+
+
+def test_iamb_adds_argmin_p_and_eliminates_in_one_pass_keeping_the_last_added() -> None:
+    """Any test outside the script raises KeyError: the last-added node 2 is never re-tested.
+    The backward phase is one pass (bnlearn's code, issue 26): 1 survives its test given
+    {0, 2}, and 0's removal does not bring it back to test; the round-robin sweeps of before
+    re-tested it given {2} and returned [2]."""
     script = {
         (0, ()): 0.01, (1, ()): 0.001, (2, ()): 0.2, (3, ()): 0.001,  # tie 1/3 -> earliest
         (0, (1,)): 0.03, (2, (1,)): 0.04, (3, (1,)): 0.5,
         (2, (0, 1)): ALPHA, (3, (0, 1)): 0.9,  # p == alpha is dependent
         (3, (0, 1, 2)): 0.06,  # stop
-        (1, (0, 2)): 0.01, (0, (1, 2)): 0.5,  # first sweep removes 0 only
-        (1, (2,)): 0.3,  # second sweep removes 1
+        (1, (0, 2)): 0.01, (0, (1, 2)): 0.5,  # the pass removes 0 only
+        (1, (2,)): 0.3,  # a second sweep would remove 1
     }  # fmt: skip
     calls: list[tuple[int, tuple[int, ...]]] = []
 
@@ -135,8 +160,35 @@ def test_iamb_adds_argmin_p_and_eliminates_round_robin_keeping_the_last_added() 
         calls.append((node, given))
         return script[(node, tuple(sorted(given)))]
 
-    assert iamb_search(pvalue, [0, 1, 2, 3], ALPHA) == [2]
-    assert calls[-3:] == [(1, (0, 2)), (0, (1, 2)), (1, (2,))]
+    assert iamb_search(pvalue, [0, 1, 2, 3], ALPHA) == [1, 2]
+    assert calls[-3:] == [(3, (1, 0, 2)), (1, (0, 2)), (0, (1, 2))]
+
+
+class _Scalar:
+    """A p-value callable without ``many``: the loops call it once per candidate."""
+
+    def __init__(self, pvalue) -> None:
+        self.pvalue = pvalue
+
+    def __call__(self, node: int, given: tuple[int, ...]) -> float:
+        return self.pvalue(node, given)
+
+
+@pytest.mark.parametrize(
+    ("method", "search"), [(grow_shrink, grow_shrink_search), (iamb, iamb_search)]
+)
+def test_the_batched_g2_gives_the_blankets_of_one_test_per_call(method, search, sampled) -> None:
+    """The G² callable's ``many`` (one Numba call per conditioning set) against the same loops
+    calling it one candidate at a time, and each batched p-value against g2_test."""
+    data = sampled[:3000]
+    for target in range(data.shape[1]):
+        codes_t, levels = observed_levels(data)
+        test = _G2(codes_t, levels, target)
+        others = [j for j in range(data.shape[1]) if j != target]
+        assert method(data, target, STRICT) == search(_Scalar(test), others, STRICT)
+        given = (others[0],)
+        batch = test.many(others[1:], given)
+        assert batch == [g2_test(target, c, given, data).p_value for c in others[1:]]
 
 
 @pytest.mark.parametrize("search", [grow_shrink_search, iamb_search])

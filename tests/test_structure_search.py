@@ -9,13 +9,14 @@ import itertools
 
 import networkx as nx
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hierbn.scoring.decomposable import network_scores, node_scores
 from hierbn.seeds import rng_for
-from hierbn.structure_learning.search import hill_climbing, network_bic, tabu_search
+from hierbn.structure_learning.search import _run, hill_climbing, network_bic, tabu_search
 
 ParentSets = list[list[int]]
 
@@ -188,6 +189,7 @@ def test_tabu_escapes_the_xor_local_optimum_and_stops_after_max_tabu() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_tabu_is_never_worse_than_hill_climbing(seed: int) -> None:
     x = _random_network_data(6, 200, seed)
+    x = x[:, [j for j in range(x.shape[1]) if np.unique(x[:, j]).size > 1]]  # refused
     hc, tabu = hill_climbing(x), tabu_search(x)
     hc_score = network_bic(x, hc)
     assert network_bic(x, tabu) >= hc_score - _tol(hc_score)
@@ -244,6 +246,12 @@ def test_network_bic_matches_network_scores_and_the_family_sum() -> None:
 )
 def test_search_invariants_on_arbitrary_data(rows: list[list[int]]) -> None:
     x = np.array(rows)
+    constant = [j for j in range(x.shape[1]) if np.unique(x[:, j]).size == 1]
+    if constant:
+        for search in (hill_climbing, tabu_search):
+            with pytest.raises(ValueError, match=f"^data column {constant[0]} has a single value"):
+                search(x)
+        return
     hc, tabu = hill_climbing(x), tabu_search(x)
     assert nx.is_directed_acyclic_graph(_digraph(hc))
     assert nx.is_directed_acyclic_graph(_digraph(tabu))
@@ -283,3 +291,76 @@ def test_bad_input_is_refused_naming_the_argument(kwargs: dict, name: str) -> No
 def test_bad_tabu_settings_are_refused(kwargs: dict, name: str) -> None:
     with pytest.raises(ValueError, match=f"^{name} "):
         tabu_search(np.array([[0, 1], [1, 0]]), **kwargs)
+
+
+def test_a_constant_column_is_refused_naming_it() -> None:
+    """bnlearn refuses constant columns (issue 26): an arc from one changes the BIC by 0, so it
+    was always tabu's least-bad move and tabu returned the hill-climbing network."""
+    x = _known_network(300)
+    frame = pd.DataFrame(x, columns=["A", "B", "C", "D"]).assign(K=4)
+    for search in (hill_climbing, tabu_search):
+        with pytest.raises(ValueError, match=r"^data column 4 \('K'\) has a single value \(4\)"):
+            search(frame)
+        with pytest.raises(ValueError, match=r"^data column 1 has a single value \(0\)"):
+            search(np.column_stack([x[:, 0], np.zeros(300, dtype=int)]))
+    assert hill_climbing(frame.drop(columns="K")) == hill_climbing(x)
+
+
+def _alarm(mirror) -> np.ndarray:
+    from hierbn.data.readers import read_rda
+
+    frame = read_rda(mirror / "cran" / "bnlearn" / "data" / "alarm.rda")
+    return np.column_stack([frame[c].cat.codes.to_numpy() for c in frame.columns]).astype(int)
+
+
+def _alarm_sample(alarm: np.ndarray, size: int, index: int) -> np.ndarray:
+    """``size`` rows of ALARM without its constant columns."""
+    rows = rng_for("test_structure_search", "alarm", size, index).choice(len(alarm), size, False)
+    x = alarm[rows]
+    return x[:, [j for j in range(x.shape[1]) if np.unique(x[:, j]).size > 1]]
+
+
+def _old_stop(scores: np.ndarray, tol: float, max_tabu: int = 10) -> int | None:
+    """The iteration at which the rule before issue 26 stopped: ``max_tabu`` consecutive
+    iterations without a new best."""
+    best, last = scores[0], 0
+    for k in range(1, len(scores)):
+        if scores[k] > best + tol:
+            best, last = scores[k], k
+        elif k - last >= max_tabu:
+            return k
+    return None
+
+
+@pytest.mark.parametrize(("size", "index"), [(200, 73), (100, 0), (100, 1), (200, 0)])
+def test_tabu_counts_only_moves_that_do_not_raise_the_score(mirror, size, index) -> None:
+    """bnlearn's max.tabu count (issue 26) replayed on the search's own trace: a new best resets
+    it, a move that lowers the current BIC or leaves it within the tolerance adds one, a move that
+    raises it is free; the search stops when the count reaches 10, and returns the first best
+    network of the trace. The rule of before (10 iterations without a new best) stops on the
+    same trajectory, so its network is tabu_search(max_iter=its stop), never better; on the
+    200-row sample 73 it stopped at iteration 46 of 57 and missed a BIC higher by 3.37."""
+    x = _alarm_sample(_alarm(mirror), size, index)
+    tol = 1e-9 * abs(network_bic(x, [[] for _ in range(x.shape[1])]))
+    run = _run(x, (), (), None, 10, 10)
+    scores, changes = run.scores, run.changes
+    assert np.allclose(np.diff(scores), changes[1:], rtol=0, atol=1e-6)
+    best, count = scores[0], 0
+    for k in range(1, len(scores)):
+        if scores[k] > best + tol:
+            best, count = scores[k], 0
+        elif changes[k] <= tol:
+            count += 1
+        assert count < 10 or k == len(scores) - 1
+    assert count == 10
+    first_best = int(np.argmax(scores > scores.max() - tol))
+    assert network_bic(x, run.parent_sets) == pytest.approx(scores[first_best], abs=1e-6)
+    assert run.parent_sets == tabu_search(x) == tabu_search(x, max_iter=first_best)
+    stop = _old_stop(scores, tol)
+    assert stop is not None
+    old = tabu_search(x, max_iter=stop)
+    gain = network_bic(x, run.parent_sets) - network_bic(x, old)
+    assert gain >= -tol
+    if (size, index) == (200, 73):
+        assert (stop, len(scores) - 1) == (46, 57)
+        assert gain == pytest.approx(3.374, abs=1e-3)

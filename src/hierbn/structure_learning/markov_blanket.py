@@ -16,7 +16,17 @@ data set, as bnlearn uses the levels of R factors, which drop unused levels
 Both searches decide "dependent" when p ≤ α (IAMB adds the minimum-p-value node while p ≤ α,
 dombowsky2025 decision A17), and "independent" when p > α. The search loops are written against a
 p-value callable (:data:`PValue`), so the same code runs on the G² test (:func:`grow_shrink`,
-:func:`iamb`) and on any other test, e.g. a d-separation oracle.
+:func:`iamb`) and on any other test, e.g. a d-separation oracle. The G² callable also answers a
+batch of candidates given one conditioning set in one Numba call
+(:mod:`hierbn.structure_learning.markov_blanket_kernels`); the loops use the batch where they test
+every candidate against the same set (GS's grow scan, IAMB's forward step), with the same results
+as one call per candidate.
+
+The loops follow bnlearn's own code (issue 26): Grow-Shrink's shrink phase restarts from the first
+blanket node after each removal, and IAMB's backward phase is a single pass over the blanket.
+
+A constant column is accepted: its df is 0 and its p-value 1, so it never enters a blanket and a
+constant target has the empty blanket (unlike the score searches, nothing derails).
 """
 
 from __future__ import annotations
@@ -26,12 +36,15 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
-from scipy.stats import chi2
+from scipy.special import chdtrc
 
-from hierbn.bn.sparse_tables import configuration_ids
+from hierbn.structure_learning.levels import observed_levels
+from hierbn.structure_learning.markov_blanket_kernels import g2_statistics
 
 PValue = Callable[[int, tuple[int, ...]], float]
-"""``pvalue(candidate, conditioning_set)``: p-value of candidate ⫫ target | conditioning set."""
+"""``pvalue(candidate, conditioning_set)``: p-value of candidate ⫫ target | conditioning set.
+A callable may also offer ``pvalue.many(candidates, conditioning_set)``, the same p-values for
+several candidates at once, which the loops then use for a scan over the candidates."""
 
 
 class G2Result(NamedTuple):
@@ -62,17 +75,6 @@ def _check_data(data: Any) -> np.ndarray:
     return array.astype(np.int64)
 
 
-def _observed_levels(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Dense codes ``0..r_j-1`` of every column over its observed levels, and the r_j
-    (dombowsky2025 decision A16)."""
-    dense = np.empty_like(codes)
-    levels = np.empty(codes.shape[1], dtype=np.int64)
-    for j in range(codes.shape[1]):
-        values, dense[:, j] = np.unique(codes[:, j], return_inverse=True)
-        levels[j] = values.size
-    return dense, levels
-
-
 def _check_node(value: Any, name: str, n_vars: int) -> int:
     """A column index in ``[0, n_vars)``."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
@@ -93,24 +95,37 @@ def _check_alpha(alpha: Any) -> float:
     return level
 
 
-def _g2(dense: np.ndarray, levels: np.ndarray, x: int, y: int, z: Sequence[int]) -> G2Result:
-    """The G² test on dense codes; the strata are the observed configurations of ``z``, since
-    an empty stratum contributes 0 to G² (it still counts in df)."""
-    r_x, r_y = int(levels[x]), int(levels[y])
-    strata, configs = configuration_ids(dense[:, list(z)])
-    n_strata = configs.shape[0]
-    cells = np.bincount(
-        (strata * r_x + dense[:, x]) * r_y + dense[:, y], minlength=n_strata * r_x * r_y
-    )
-    n_xyz = cells.reshape(n_strata, r_x, r_y).astype(np.float64)
-    n_xz = n_xyz.sum(axis=2, keepdims=True)
-    n_yz = n_xyz.sum(axis=1, keepdims=True)
-    n_z = n_xz.sum(axis=1, keepdims=True)
-    ratio = np.divide(n_xyz * n_z, n_xz * n_yz, out=np.ones_like(n_xyz), where=n_xyz > 0)
-    statistic = max(0.0, 2.0 * float(np.sum(n_xyz * np.log(ratio))))  # >= 0 up to rounding
-    df = (r_x - 1) * (r_y - 1) * math.prod(int(levels[j]) for j in z)
-    p_value = float(chi2.sf(statistic, df)) if df > 0 else 1.0
-    return G2Result(statistic, df, p_value)
+class _G2:
+    """The G² p-value of ``target`` against a candidate given a conditioning set, on dense codes
+    ``codes_t[column, row]`` with ``levels`` observed levels (a :data:`PValue` with ``many``)."""
+
+    def __init__(self, codes_t: np.ndarray, levels: np.ndarray, target: int) -> None:
+        self.codes_t, self.levels, self.target = codes_t, levels, target
+
+    def results(self, candidates: Sequence[int], given: Sequence[int]) -> list[G2Result]:
+        """The test of each candidate ⫫ target | ``given``: df over the observed levels, no
+        adjustment (dombowsky2025 decision A17); p = 1 when df = 0 (a constant column)."""
+        statistics = g2_statistics(
+            self.codes_t,
+            self.levels,
+            self.target,
+            np.asarray(given, dtype=np.int64),
+            np.asarray(candidates, dtype=np.int64),
+        )
+        r_x = int(self.levels[self.target])
+        strata = math.prod(int(self.levels[j]) for j in given)
+        dfs = [(r_x - 1) * (int(self.levels[c]) - 1) * strata for c in candidates]
+        p_values = chdtrc(np.array(dfs, dtype=np.float64), statistics)  # = scipy's chi2.sf
+        return [
+            G2Result(float(s), df, float(p) if df > 0 else 1.0)
+            for s, df, p in zip(statistics, dfs, p_values, strict=True)
+        ]
+
+    def many(self, candidates: Sequence[int], given: tuple[int, ...]) -> list[float]:
+        return [result.p_value for result in self.results(candidates, given)]
+
+    def __call__(self, candidate: int, given: tuple[int, ...]) -> float:
+        return self.results([candidate], given)[0].p_value
 
 
 def g2_test(x: int, y: int, z: Sequence[int], data: Any) -> G2Result:
@@ -130,8 +145,8 @@ def g2_test(x: int, y: int, z: Sequence[int], data: Any) -> G2Result:
         raise ValueError(f"x and y must be different columns, got {x} twice")
     if len(set(given)) != len(given) or {x, y} & set(given):
         raise ValueError(f"z must be distinct columns other than x and y, got {list(z)}")
-    dense, levels = _observed_levels(codes)
-    return _g2(dense, levels, x, y, given)
+    codes_t, levels = observed_levels(codes)
+    return _G2(codes_t, levels, x).results([y], given)[0]
 
 
 def grow_shrink_search(pvalue: PValue, candidates: Sequence[int], alpha: float) -> list[int]:
@@ -140,23 +155,39 @@ def grow_shrink_search(pvalue: PValue, candidates: Sequence[int], alpha: float) 
 
     Grow: scan the candidates in order and add the first one not yet in the blanket B with
     ``pvalue(c, B) <= alpha``; after each addition restart the scan from the first candidate;
-    stop after a full scan adds nothing. Shrink: one pass over B in insertion order, removing
-    each node with ``pvalue(node, B without node) > alpha`` at once (later tests condition on
-    the already-shrunk B). Returns the blanket sorted.
+    stop after a full scan adds nothing. Shrink (as bnlearn's code, issue 26): scan B in
+    insertion order and remove the first node with ``pvalue(node, B without node) > alpha``;
+    after each removal restart the scan from the first node of the shrunk B (so the nodes kept
+    before it are tested again given the smaller B); stop after a full scan removes nothing.
+    Returns the blanket sorted.
     """
     blanket: list[int] = []
-    grown = True
-    while grown:
-        grown = False
-        for node in candidates:
-            if node not in blanket and pvalue(node, tuple(blanket)) <= alpha:
-                blanket.append(node)
-                grown = True
+    while (added := _first(pvalue, candidates, blanket, alpha)) is not None:
+        blanket.append(added)
+    shrunk = True
+    while shrunk:
+        shrunk = False
+        for node in blanket:
+            if pvalue(node, tuple(b for b in blanket if b != node)) > alpha:
+                blanket.remove(node)
+                shrunk = True
                 break
-    for node in list(blanket):
-        if pvalue(node, tuple(b for b in blanket if b != node)) > alpha:
-            blanket.remove(node)
     return sorted(blanket)
+
+
+def _first(
+    pvalue: PValue, candidates: Sequence[int], blanket: list[int], alpha: float
+) -> int | None:
+    """The first candidate outside ``blanket`` with ``pvalue(c, blanket) <= alpha``: one batch
+    when ``pvalue`` offers ``many``, else one call per candidate up to the first dependent one."""
+    outside = [c for c in candidates if c not in blanket]
+    given = tuple(blanket)
+    many = getattr(pvalue, "many", None)
+    if many is not None:
+        return next(
+            (c for c, p in zip(outside, many(outside, given), strict=True) if p <= alpha), None
+        )
+    return next((c for c in outside if pvalue(c, given) <= alpha), None)
 
 
 def iamb_search(pvalue: PValue, candidates: Sequence[int], alpha: float) -> list[int]:
@@ -164,25 +195,24 @@ def iamb_search(pvalue: PValue, candidates: Sequence[int], alpha: float) -> list
 
     Forward: test every candidate outside the blanket B given B and add the one with the
     minimum p-value (ties go to the earliest candidate) while that p-value is <= alpha.
-    Backward (round-robin, keeping the last-added node): sweep B in insertion order, skipping
-    the node added last, and remove each node with ``pvalue(node, B without node) > alpha`` at
-    once; repeat the sweep until a full sweep removes nothing. The last-added node is never
-    re-tested: it was admitted by the test of it given all the others. Returns B sorted.
+    Backward (a single pass, as bnlearn's code, issue 26): go once through B in insertion
+    order, skipping the node added last, and remove each node with
+    ``pvalue(node, B without node) > alpha`` at once (later tests condition on the
+    already-shrunk B). The last-added node is not re-tested: it was admitted by the test of it
+    given all the others. Returns B sorted.
     """
     blanket: list[int] = []
+    many = getattr(pvalue, "many", None)
     while remaining := [c for c in candidates if c not in blanket]:
-        pvalues = [pvalue(c, tuple(blanket)) for c in remaining]
+        given = tuple(blanket)
+        pvalues = many(remaining, given) if many else [pvalue(c, given) for c in remaining]
         best = int(np.argmin(pvalues))
         if pvalues[best] > alpha:
             break
         blanket.append(remaining[best])
-    removed = True
-    while removed:
-        removed = False
-        for node in blanket[:-1]:
-            if pvalue(node, tuple(b for b in blanket if b != node)) > alpha:
-                blanket.remove(node)
-                removed = True
+    for node in blanket[:-1]:
+        if pvalue(node, tuple(b for b in blanket if b != node)) > alpha:
+            blanket.remove(node)
     return sorted(blanket)
 
 
@@ -196,13 +226,9 @@ def _search(
     codes = _check_data(data)
     target = _check_node(target, "target", codes.shape[1])
     level = _check_alpha(alpha)
-    dense, levels = _observed_levels(codes)
-
-    def pvalue(node: int, given: tuple[int, ...]) -> float:
-        return _g2(dense, levels, target, node, given).p_value
-
+    codes_t, levels = observed_levels(codes)
     others = [j for j in range(codes.shape[1]) if j != target]
-    return search(pvalue, others, level)
+    return search(_G2(codes_t, levels, target), others, level)
 
 
 def grow_shrink(data: Any, target: int, alpha: float = 0.05) -> list[int]:
