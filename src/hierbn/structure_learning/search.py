@@ -42,8 +42,10 @@ back for free); a new best resets the count. The search stops when the count rea
 ``max_tabu``, when no non-tabu legal operation is left, or after ``max_iter`` operations. Counting
 changes within the tolerance keeps the search finite: between two new bests, a run of free moves
 raises the current score by more than ``tol`` each while it stays below the best. (Before issue 26
-every iteration without a new best counted; on 40 random 100-row ALARM samples that stopped 3
-searches at a lower BIC.)
+every iteration without a new best counted. The issue found that rule ending at a lower BIC than
+bnlearn's on 3 of 40 random 100-row ALARM samples; against the old rule, this one gave the same
+network on 400 such samples and a higher BIC on 2 of 600 samples of 30 to 500 rows, by 0.61 and
+3.37: ``test_structure_search.py`` replays one.)
 """
 
 from __future__ import annotations
