@@ -17,14 +17,14 @@ write it as BIF (.bif) or XMLBIF (.xml, .xmlbif), which pgmpy and bnlearn read.
 
 The file is read as the panel reads a user's file: .csv (comma), .tsv (tab) with a header
 row, or dense .arff; an empty field, ?, NA and NaN are missing. A column whose values are
-all numbers (other than 0/1) is numeric and is cut into bins: by the supervised MDL rule against --target
-(as the panel does), or at its tertiles without a target (bnlearn's discretize default);
-any other column is categorical. A missing value is a state of its own ("missing") in the
-columns that have one. Refused before any fit: a column with a distinct value in most rows
-(an identifier), a column without any value, a constant column with --learn, and a family with
-more than --max-parent-configurations parent configurations. Node and state names are made
-safe for BIF and XMLBIF (letters, digits and _; "<=50K" becomes "le_50K", the bin (2.5, 7]
-"gt2p5_le7")."""
+all numbers (other than 0/1) is numeric and is cut into bins: by the supervised MDL rule
+against --target (as the panel does), or at its tertiles without a target (bnlearn's
+discretize default); any other column is categorical. A missing value is a state of its own
+("missing") in the columns that have one. Refused before any fit: a column with a distinct
+value in most rows (an identifier), a column without any value, a constant column with
+--learn, and a family with more than --max-parent-configurations parent configurations. Node
+and state names are made safe for BIF and XMLBIF (letters, digits and _; "<=50K" becomes
+"le_50K", the bin (2.5, 7] "gt2p5_le7")."""
 
 EXAMPLE = """\
 example:
