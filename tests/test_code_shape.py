@@ -12,7 +12,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "hierbn"
 REPO = SRC.parents[1]
 MAX_LINES = 80
 BUILDING_BLOCKS = (
-    "bn", "cpts", "data", "estimators", "scoring", "stan", "structure_learning",
+    "bn", "cpts", "data", "estimators", "fit", "scoring", "stan", "structure_learning",
     "config.py", "diagnostics.py", "draws.py", "forest.py", "io.py", "metrics.py", "random_variates.py",
     "seeds.py", "special.py", "stats_tests.py", "steps.py", "validate.py",
 )  # fmt: skip

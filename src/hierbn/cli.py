@@ -260,6 +260,34 @@ def add_jobsizes_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_jobsizes_sample)
 
 
+def add_record_commands(sub: argparse._SubParsersAction) -> None:
+    """``hierbn scoreboard`` (the run's page, with the committed records) and ``record``."""
+    p = sub.add_parser("scoreboard", help="results/index.html and scoreboard.json")
+    p.add_argument("--studies", nargs="+", required=True)
+    p.add_argument("--claims", nargs="+", required=True, help="claims.json per study, in order")
+    p.add_argument("--runtime", nargs="+", required=True, help="runtime.json per study")
+    p.add_argument("--reports", nargs="+", required=True, help="report.html per study")
+    p.add_argument("--run", required=True, help="JSON: config_files, config_hash, commit")
+    p.add_argument(
+        "--records", nargs="*", default=[], help="reproduction/<study>.json records to show"
+    )
+    p.add_argument("--html", required=True)
+    p.add_argument("--json", required=True)
+    p.set_defaults(func=cmd_scoreboard)
+
+    p = sub.add_parser(
+        "record",
+        help="write reproduction/<study>.json: a finished run's verdicts, scale and cost",
+    )
+    p.add_argument("--scoreboard", default="results/scoreboard.json", help="the run's scoreboard")
+    p.add_argument("--study", action="append", required=True, help="repeatable")
+    p.add_argument("--cores", type=int, required=True, help="the cores the run used")
+    p.add_argument("--scale", default=None, help="default: named from the config files")
+    p.add_argument("--wall-seconds", type=float, default=None, help="the run's measured wall time")
+    p.add_argument("--root", default=".", help="the checkout (its reproduction/ is written)")
+    p.set_defaults(func=cmd_record)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The shared commands (data, Stan, scoreboard) and one command per registered study."""
     parser = argparse.ArgumentParser(prog="hierbn", description=__doc__, fromfile_prefix_chars="@")
@@ -322,31 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_jobsizes_commands(sub)
 
-    p = sub.add_parser("scoreboard", help="results/index.html and scoreboard.json")
-    p.add_argument("--studies", nargs="+", required=True)
-    p.add_argument("--claims", nargs="+", required=True, help="claims.json per study, in order")
-    p.add_argument("--runtime", nargs="+", required=True, help="runtime.json per study")
-    p.add_argument("--reports", nargs="+", required=True, help="report.html per study")
-    p.add_argument("--run", required=True, help="JSON: config_files, config_hash, commit")
-    p.add_argument(
-        "--records", nargs="*", default=[], help="reproduction/<study>.json records to show"
-    )
-    p.add_argument("--html", required=True)
-    p.add_argument("--json", required=True)
-    p.set_defaults(func=cmd_scoreboard)
-
-    p = sub.add_parser(
-        "record",
-        help="write reproduction/<study>.json: a finished run's verdicts, scale and cost",
-    )
-    p.add_argument("--scoreboard", default="results/scoreboard.json", help="the run's scoreboard")
-    p.add_argument("--study", action="append", required=True, help="repeatable")
-    p.add_argument("--cores", type=int, required=True, help="the cores the run used")
-    p.add_argument("--scale", default=None, help="default: named from the config files")
-    p.add_argument("--wall-seconds", type=float, default=None, help="the run's measured wall time")
-    p.add_argument("--root", default=".", help="the checkout (its reproduction/ is written)")
-    p.set_defaults(func=cmd_record)
-
+    add_record_commands(sub)
     fit_cli.register(sub)
     for study in STUDIES:
         study_module(study, "cli").register(sub)
