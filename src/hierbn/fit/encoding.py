@@ -1,8 +1,8 @@
 """How ``hierbn fit`` turns a prepared table into integer codes, and new rows the same way.
 
 The panel's handling, fitted once on the whole table instead of per CV fold: a numeric
-column is cut into bins by the supervised MDL rule against the target (petitjean2018
-decision §4.2, as the panel does per training fold) or, without a target, at its tertiles
+column is cut into bins by the supervised MDL rule against the target
+(petitjean2018 decision §4.2, as the panel does per training fold) or, without a target, at its tertiles
 (bnlearn's ``discretize`` default: quantiles, 3 breaks); a bin is ``(lo, hi]``. A categorical
 column keeps its levels in order. A missing value is its own state, ``missing``, in the
 columns that have one (the panel gives every column that state, since a test fold may have
