@@ -104,7 +104,7 @@ def _record_cell(record: dict[str, Any] | None) -> str:
     """The recorded verdicts of a study: counts, scale, date, commit, cost; a stale record
     names what changed since."""
     if record is None:
-        return '<td class="small">none (see the README: <code>hierbn record</code>)</td>'
+        return '<td class="small">none yet (<code>reproduction/README.md</code>)</td>'
     counts = record["counts"]
     stale = ""
     if record["stale"]:
