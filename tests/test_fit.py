@@ -260,3 +260,15 @@ def test_bdeu_tables_equal_pgmpys_bdeu_estimator_on_the_same_network(structure: 
         if model.parents(node):
             cpd.reorder_parents(list(model.parents(node)))
         np.testing.assert_allclose(cpd.get_values(), model.table(node).T, rtol=0, atol=1e-12)
+
+
+def test_hierbn_fit_names_the_edge_file_line_of_an_unknown_column(tmp_path: Path) -> None:
+    data = tmp_path / "d.csv"
+    _frame(60).to_csv(data, index=False)
+    arcs = tmp_path / "arcs.txt"
+    arcs.write_text("from,to\nkind -> flag\n# a comment\nincome -> salary\n")
+    command = [sys.executable, "-m", "hierbn.cli", "fit", "--data", str(data), "--edges", str(arcs),
+               "--estimator", "laplace", "--out", str(tmp_path / "m.bif")]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert f"{arcs}, line 4: 'salary' is not a column of the data" in done.stderr

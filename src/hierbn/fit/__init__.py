@@ -56,7 +56,7 @@ DEFAULT_SETTINGS: dict[str, dict[str, Any]] = {
         "rho_rule": "code",
     },
 }
-Edges = Sequence[tuple[str, str]]
+Edges = Sequence[tuple[str, str] | tuple[str, str, str]]  # (from, to[, where it was read])
 
 
 def estimator_settings(estimator: str, settings: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -163,7 +163,8 @@ def fit(
         network, kept = classifier_structure(structure, codes, nodes, cards)
     else:
         if choice == "edges":
-            triples = [(str(u), str(v), f"edges[{i}]") for i, (u, v) in enumerate(edges)]
+            triples = [(str(e[0]), str(e[1]), e[2] if len(e) > 2 else f"edges[{i}]")
+                       for i, e in enumerate(edges)]  # fmt: skip
             parents = edge_parents(triples, [c.column for c in codings], nodes)
         else:
             parents = tuple(tuple(p) for p in learned_parents(learn, codes, nodes))

@@ -118,7 +118,7 @@ def _fit(args: argparse.Namespace) -> str:
     frame = read_user_table(args.data)
     edges = None
     if args.edges is not None:
-        edges = [(u, v) for u, v, _ in read_edge_file(args.edges)]
+        edges = read_edge_file(args.edges)  # each arc with its file and line for errors
     with tqdm(desc="fitting CPTs", unit="CPT", delay=2.0, file=sys.stderr, leave=False) as bar:
 
         def advance(node: str, _: Any) -> None:

@@ -168,6 +168,10 @@ TABLE4 = PAPER.value(
     "Mean square error 1.45 1.43 1.45 1.45 1.54",
 )
 
+CV_FOLDS = PAPER.value(
+    "CV_FOLDS", 10, "Section 3, before Table 4", "we use 10 fold cross where we train the model"
+)
+
 # --------------------------------------------------------------------- claim statements
 STATEMENT_TABLE2 = PAPER.statement(
     "STATEMENT_TABLE2",

@@ -11,13 +11,14 @@ cancer_type_detailed <- the OncoTree code (sample table: this release has no CAN
 columns; PT, the phyllodes tumour, is OncoTree's one "Breast Sarcoma"). cBioPortal's missing
 tokens (empty, NA, null) play the Kaggle file's empty string.
 
-``mode="code"`` (decision A12): empty strings stay a level, tumour size in 4 bins by R's
+``mode="code"`` (decision A12): empty strings stay a level, tumour size in quartile bins by R's
 ``cut(x, c(0, Q25, Q50, Q75, max), right=TRUE)`` on type-7 quantiles of the filtered data, age
-by ``cut(x, c(20, 30, ..., 90, Inf), right=FALSE)``, every other variable coded by its R factor
+by ``cut(..., right=FALSE)`` at Table 4's age-bin edges (``paper.TABLE4_AGE_BINS``, the last bin
+open above), every other variable coded by its R factor
 levels (alphabetical, "4ER-" before "4ER+" as in decisions §4.5) from 0. A value R would code NA (a
 tumour size of 0 is outside (0, Q25]) cannot enter a count table: that patient is dropped with
 the reason. ``mode="clean"``: an empty value is missing (the patient is dropped) and tumour size
-has 3 bins (< Q1, Q1-Q3, > Q3).
+is binned as Table 4's low / normal / high (< Q1, Q1-Q3, > Q3).
 
 The restriction of [code] to patients with mRNA profiles (cBioPortal's study page lists fewer
 patients with mRNA profiles than with clinical data) cannot be approximated from

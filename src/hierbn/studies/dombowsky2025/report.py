@@ -111,7 +111,7 @@ def table7_view(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _setting_key(setting: str) -> tuple:
-    """Sort labels with numbers in them as numbers: 'K=12' after 'K=3', 'n=40' after 'n=7'."""
+    """Sort labels with numbers in them as numbers: 'x=10' after 'x=9'."""
     return tuple(int(part) if part.isdigit() else part
                  for part in re.split(r"(\d+)", setting))  # fmt: skip
 
@@ -475,7 +475,7 @@ def figure5(parents: pd.DataFrame) -> Figure:
     """Figure 5 (top): HiDDeN's median probability parent sets of TBS, CHT and DFC."""
     fig, ax = plt.subplots(figsize=(11, 4))
     _dag_panel(ax, parents, "HiDDeN", "Fig. 5 (top): HiDDeN MPM parents of the outcomes "
-               "(width ∝ posterior edge probability, labelled where < 0.995)")  # fmt: skip
+               f"(width ∝ posterior edge probability, labelled where < {SURE})")  # fmt: skip
     fig.tight_layout()
     return fig
 
