@@ -1,0 +1,59 @@
+"""The committed reproduction records (issue 27): every claim a record does not pass has a row
+in its study README's "Reproduction" table with the recorded verdict, and the "Recorded" table
+of ``reproduction/README.md`` gives each record's verdict counts."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+RECORDS = sorted((REPO / "reproduction").glob("*.json"))
+
+
+def _section(text: str, title: str) -> str:
+    """The lines of the markdown section ``## title`` (up to the next ``## ``)."""
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+    assert match, f"no '## {title}' section"
+    return match.group(1)
+
+
+def _rows(section: str) -> dict[str, list[str]]:
+    """Table rows of a section by their first cell's first word (a claim id or study)."""
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and cells[0] and not set(cells[0]) <= set("-: "):
+            rows[cells[0].split()[0]] = cells
+    return rows
+
+
+def test_there_is_a_record_per_study_file() -> None:
+    assert RECORDS, "reproduction/ holds no record"
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_every_claim_a_record_does_not_pass_has_a_row_in_the_readme(path: Path) -> None:
+    record = json.loads(path.read_text())
+    readme = REPO / "src/hierbn/studies" / record["study"] / "README.md"
+    rows = _rows(_section(readme.read_text(), "Reproduction"))
+    for claim in record["claims"]:
+        if claim["status"] == "pass":
+            assert claim["id"] not in rows, f"{readme}: {claim['id']} passes but has a row"
+            continue
+        assert claim["id"] in rows, f"{readme}: no Reproduction row for {claim['id']}"
+        assert rows[claim["id"]][1] == claim["status"], f"{readme}: {claim['id']}'s verdict"
+        assert all(rows[claim["id"]][2:4]), f"{readme}: {claim['id']} needs a cause and evidence"
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_the_recorded_table_gives_each_records_counts(path: Path) -> None:
+    record = json.loads(path.read_text())
+    rows = _rows(_section((REPO / "reproduction/README.md").read_text(), "Recorded"))
+    assert record["study"] in rows, f"reproduction/README.md: no row for {record['study']}"
+    found = re.findall(r"(\d+) (pass|fail|not covered|reported)", rows[record["study"]][-1])
+    shown = {status: int(n) for n, status in found}
+    assert shown == {status.split(",")[0]: n for status, n in record["counts"].items()}
