@@ -149,6 +149,21 @@ def test_h8_h9_pass_on_a_large_majority_and_fail_on_a_plain_one(function) -> Non
     assert record["status"] == NOT_COVERED and "57 data sets" in record["note"]
 
 
+def test_e2_claims_are_judged_on_the_registrys_data_sets_and_say_which_the_mirror_lacks() -> None:
+    registry = tuple(f"d{d}" for d in range(P.E2_DATASETS - 1))  # the paper's 57 less connect-4
+    e2 = e2_frame(0.8, datasets=P.E2_DATASETS - 1)
+    record = C.claim_h8(results(e2=e2, registry=registry))
+    assert record["status"] == PASS
+    assert record["deviation"].startswith(
+        f"judged on the registry's {P.E2_DATASETS - 1} of the paper's {P.E2_DATASETS} data sets "
+        "(the other 1 is not in the data mirror: connect-4)"
+    )
+    assert C.claim_h8(results(e2=e2))["status"] == NOT_COVERED  # without a registry: the 57
+    short = C.claim_h10(results(e2=e2[e2.dataset != "d3"], registry=registry))
+    assert short["status"] == NOT_COVERED and "missing: d3" in short["note"]
+    assert f"the registry's {P.E2_DATASETS - 1} data sets" in short["note"]
+
+
 def test_h10_passes_when_gains_shrink_but_stay_positive_and_fails_when_flat() -> None:
     assert C.claim_h10(results(e2=e2_frame()))["status"] == PASS
     assert C.claim_h10(results(e2=e2_frame(shrink=False)))["status"] == FAIL

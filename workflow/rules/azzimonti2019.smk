@@ -216,7 +216,10 @@ rule azz_claims:
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 413 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+    params:
+        registry=study_dataset_ids("azzimonti2019", "all"),
     shell:
         "hierbn azzimonti2019 claims --e1 {input.e1} --lemma1 {input.lemma1} "
-        "--e2 {input.e2} --e3 {input.e3} --e4 {input.e4} --e5 {input.e5} --out {output.claims} "
+        "--e2 {input.e2} --e3 {input.e3} --e4 {input.e4} --e5 {input.e5} "
+        "--registry {params.registry} --out {output.claims} "
         "--e2-summary {output.e2_summary} --e5-summary {output.e5_summary} > {log} 2>&1"

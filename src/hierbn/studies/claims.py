@@ -97,6 +97,20 @@ def not_covered(
     )
 
 
+def registry_deviation(registry: Sequence[str], paper_count: int, unmirrored: Sequence[str]) -> str:
+    """The deviation of a claim over a paper's data sets judged on the ``registry``'s (those
+    of the paper the data mirror holds): how many of the paper's ``paper_count``, and the
+    ``unmirrored`` ones (the data mirror's MISSING.tsv) named when they make up the gap."""
+    gap = paper_count - len(registry)
+    absent = [d for d in unmirrored if d not in registry]
+    named = f": {', '.join(absent)}" if gap and len(absent) == gap else ""
+    rest = ""
+    if gap > 0:
+        verb = "is" if gap == 1 else "are"
+        rest = f" (the other {gap} {verb} not in the data mirror{named})"
+    return f"judged on the registry's {len(registry)} of the paper's {paper_count} data sets{rest}"
+
+
 def reported(
     cid: str,
     text: str,

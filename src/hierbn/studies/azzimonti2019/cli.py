@@ -77,7 +77,9 @@ def cmd_claims(args: argparse.Namespace) -> None:
     if e1 is None:
         raise SystemExit("claims need at least one E1 table (--e1)")
     results = Results(
-        e1, *(read_tables(paths) for paths in (args.lemma1, args.e2, args.e3, args.e4, args.e5))
+        e1,
+        *(read_tables(paths) for paths in (args.lemma1, args.e2, args.e3, args.e4, args.e5)),
+        registry=tuple(args.registry),
     )
     write_json({"study": "azzimonti2019", "claims": evaluate_claims(results)}, args.out)
     for frame, summarise, out in (
@@ -140,6 +142,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--e3", nargs="*", default=[])
     p.add_argument("--e4", nargs="*", default=[])
     p.add_argument("--e5", nargs="*", default=[])
+    p.add_argument(
+        "--registry",
+        nargs="*",
+        default=[],
+        help="the registry's azzimonti2019 E2 data sets (the E2 claims' population)",
+    )
     p.add_argument("--out", required=True)
     p.add_argument("--e2-summary", required=True)
     p.add_argument("--e5-summary", required=True)

@@ -23,6 +23,7 @@ from hierbn.studies.claims import (
     evaluate,
     not_covered,
     num,
+    registry_deviation,
     reported,
     series,
     status,
@@ -94,14 +95,7 @@ class Results:
     @property
     def sets_deviation(self) -> str:
         """The deviation of a claim over the paper's data sets: judged on the registry's."""
-        gap = P.N_DATASETS - len(self.registry)
-        unmirrored = [d for d in NOT_MIRRORED if d not in self.registry]
-        named = f": {', '.join(unmirrored)}" if gap and len(unmirrored) == gap else ""
-        rest = f" (the other {gap} are not in the data mirror{named})" if gap > 0 else ""
-        return (
-            f"judged on the registry's {len(self.registry)} of the paper's {P.N_DATASETS} "
-            f"data sets{rest}"
-        )
+        return registry_deviation(self.registry, P.N_DATASETS, NOT_MIRRORED)
 
     @cached_property
     def table2(self) -> pd.DataFrame:
