@@ -22,10 +22,11 @@ def _section(text: str, title: str) -> str:
 
 
 def _rows(section: str) -> dict[str, list[str]]:
-    """Table rows of a section by their first cell's first word (a claim id or study)."""
+    """Table rows of a section by their first cell's first word (a claim id or study); an
+    escaped pipe (\\|) stays inside its cell."""
     rows = {}
     for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
         if line.startswith("|") and cells[0] and not set(cells[0]) <= set("-: "):
             rows[cells[0].split()[0]] = cells
     return rows
