@@ -125,7 +125,7 @@ def render_html(board: dict[str, Any]) -> str:
     total = status_counts(board["claims"])
     columns = ("study", "pass", "fail", "not covered", "reported, not judged", "scale")
     recorded = "recorded: pass / fail / not covered / reported"
-    head = "".join(f"<th>{h}</th>" for h in (*columns, "commit", "wall time", recorded, ""))
+    head = "".join(f"<th>{h}</th>" for h in (*columns, "commit", "job time (sum)", recorded, ""))
     studies = "".join(_study_row(r) for r in board["studies"])
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -143,7 +143,8 @@ def render_html(board: dict[str, Any]) -> str:
         "<i>Recorded</i>: the verdicts of the largest run made of each study, committed in "
         "<code>reproduction/</code> with its scale and date; <i>stale</i> when the study's "
         "code, rules or config section changed since (the study README's Reproduction table "
-        "explains every recorded miss).</p>"
+        "explains every recorded miss). <i>Job time</i>: the wall times of the study's jobs "
+        "summed (about its core time), not how long the run took.</p>"
         f'<table class="studies"><thead><tr>{head}</tr></thead><tbody>{studies}</tbody></table>'
         "<h2>Every claim</h2>"
         f"{claims_html(board['claims'], study=True, recorded=True)}</body></html>\n"
