@@ -106,7 +106,7 @@ rule panel_cv_round:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 5 sampled paper rounds 414 MB x 1.5, floor 1000
+        mem_mb=2500,  # Adult's rounds at 5,000 HDP / 2,000 HiDDeN iterations peaked at 1,373 MB (x 1.5, raised for shuttle's 58,000 rows, not yet measured); chain length does not change it
         runtime=180,  # min; the sampled round of a data set of 2,000 rows or more (nursery) took 157 s; not measured on Letter, whose kDB-3 HDP cell alone took 302 s, of 84 cells per round
     params:
         config=as_json(pn.cv_config(PN)),
