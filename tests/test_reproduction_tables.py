@@ -1,4 +1,5 @@
-"""The committed reproduction records (issue 27): every claim a record does not pass has a row
+"""The committed reproduction records (issue 27): one per study and the panel; every claim a
+record does not pass has a row
 in its study README's "Reproduction" table with the recorded verdict, and the "Recorded" table
 of ``reproduction/README.md`` gives each record's verdict counts."""
 
@@ -9,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from hierbn.studies import STUDIES
 
 REPO = Path(__file__).resolve().parents[1]
 RECORDS = sorted((REPO / "reproduction").glob("*.json"))
@@ -32,8 +35,8 @@ def _rows(section: str) -> dict[str, list[str]]:
     return rows
 
 
-def test_there_is_a_record_per_study_file() -> None:
-    assert RECORDS, "reproduction/ holds no record"
+def test_every_study_and_the_panel_has_a_record() -> None:
+    assert {p.stem for p in RECORDS} == set(STUDIES), "reproduction/ needs one record per study"
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
