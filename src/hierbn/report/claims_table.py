@@ -18,13 +18,16 @@ CSS = """
 table.claims { border-collapse: collapse; font: 13px/1.35 system-ui, sans-serif; width: 100%; }
 table.claims th, table.claims td { border-bottom: 1px solid #d0d7de; padding: 5px 8px;
   text-align: left !important; vertical-align: top; }
-table.claims th { background: #f6f8fa; position: sticky; top: 0; }
+table.claims th { background: #f6f8fa; position: sticky; top: 0; white-space: nowrap; }
+table.claims td { overflow-wrap: anywhere; }  /* long tokens wrap: the table fits the window */
 table.claims td.id { white-space: nowrap; font-weight: 600; }
+table.claims td.study { white-space: nowrap; }
 table.claims td.criterion, table.claims .note { color: #57606a; font-size: 12px; }
 table.claims blockquote { margin: 4px 0 2px; padding: 2px 8px; border-left: 3px solid #d0d7de;
   color: #3d444d; font-size: 12px; font-style: italic; }
 table.claims .source { color: #57606a; font-size: 11px; font-style: normal; }
-table.claims td.claim { min-width: 20em; }
+table.claims td.claim { min-width: 16em; }
+table.claims td.paper, table.claims td.ours { min-width: 9em; }
 table.claims td.criterion { min-width: 13em; max-width: 22em; }
 table.claims td.deviation { font-size: 12px; color: #7d4e00; background: #fff8c5; min-width: 15em;
   max-width: 22em; }
@@ -99,12 +102,12 @@ def claims_html(
     rows = []
     for c in claims:
         note = f'<div class="note">{escape(c["note"])}</div>' if c.get("note") else ""
-        cells = [f"<td>{escape(c['study'])}</td>"] if study else []
+        cells = [f'<td class="study">{escape(c["study"])}</td>'] if study else []
         cells += [
             f'<td class="id">{escape(c["id"])}</td>',
             f'<td class="claim">{escape(c["claim"])}{statement_html(c.get("statement"))}{note}</td>',
-            f"<td>{escape(_text(c, 'paper'))}</td>",
-            f"<td>{escape(_text(c, 'ours'))}</td>",
+            f'<td class="paper">{escape(_text(c, "paper"))}</td>',
+            f'<td class="ours">{escape(_text(c, "ours"))}</td>',
             f'<td class="criterion">{escape(c["criterion"])}</td>',
             deviation_html(c.get("deviation")),
             f"<td>{badge(c['status'])}</td>",
