@@ -15,7 +15,8 @@ from hierbn.studies.claims import FAIL, NOT_COVERED, PASS, REPORTED, STATUSES, b
 STATUS_COLOURS = {PASS: "#1a7f37", FAIL: "#cf222e", NOT_COVERED: "#6e7781", REPORTED: "#8250df"}
 CSS = """
 <style>
-table.claims { border-collapse: collapse; font: 13px/1.35 system-ui, sans-serif; width: 100%; }
+table.claims { border-collapse: collapse; font: 13px/1.35 system-ui, sans-serif; width: 100%;
+  table-layout: auto; }  /* JupyterLab's CSS fixes the layout: equal columns in the reports */
 table.claims th, table.claims td { border-bottom: 1px solid #d0d7de; padding: 5px 8px;
   text-align: left !important; vertical-align: top; }
 table.claims th { background: #f6f8fa; position: sticky; top: 0; white-space: nowrap; }
