@@ -70,8 +70,9 @@ LABELS: dict[str, dict[str, str]] = {
     "IMS": {"": "", "post": "Post", "pre": "Pre"},
 }  # fmt: skip
 SARCOMA = {"PT"}  # OncoTree codes whose cancer type is not "Breast Cancer" (Breast Sarcoma)
-# Table 4's spelling -> our label where they differ beyond letter case
-PAPER_LABEL = {"yes": "1", "no": "0", "IDC": "Breast Invasive Ductal Carcinoma",
+# our data's label of a Table 4 spelling, where they differ beyond letter case (a mapping we
+# chose from the data's levels; the spellings themselves are paper.TABLE4_CATEGORIES)
+DATA_LABEL_OF = {"yes": "1", "no": "0", "IDC": "Breast Invasive Ductal Carcinoma",
                "mDLC": "Breast Mixed Ductal and Lobular Carcinoma",
                "ILC": "Breast Invasive Lobular Carcinoma",
                "MMBC": "Breast Invasive Mixed Mucinous Carcinoma",
@@ -178,7 +179,7 @@ def _cut(values: np.ndarray, breaks: np.ndarray, right: bool) -> np.ndarray:
 
 
 def _cut_labels(breaks: np.ndarray, right: bool) -> list[str]:
-    """R's interval labels, e.g. "(0,17]" or "[90,Inf)" (3 significant digits)."""
+    """R's interval labels, e.g. "(0,1.5]" or "[2,Inf)" (3 significant digits)."""
     text = ["Inf" if np.isinf(b) else f"{b:.3g}" for b in breaks]
     left, close = ("(", "]") if right else ("[", ")")
     return [f"{left}{a},{b}{close}" for a, b in pairwise(text)]
@@ -308,11 +309,11 @@ def _report(
 
 def _table4_difference(var: str, ours: list[str]) -> str:
     """How our levels of ``var`` differ from Table 4 (count, and the categories where it lists
-    them, compared after :data:`PAPER_LABEL` and ignoring letter case); "" = no difference."""
-    paper = [PAPER_LABEL.get(c, c).casefold() for c in TABLE4_CATEGORIES.get(var, ())]
+    them, compared after :data:`DATA_LABEL_OF` and ignoring letter case); "" = no difference."""
+    paper = [DATA_LABEL_OF.get(c, c).casefold() for c in TABLE4_CATEGORIES.get(var, ())]
     only_ours = [lv for lv in ours if paper and lv.casefold() not in paper]
     only_paper = [c for c in TABLE4_CATEGORIES.get(var, ()) if
-                  PAPER_LABEL.get(c, c).casefold() not in {lv.casefold() for lv in ours}]  # fmt: skip
+                  DATA_LABEL_OF.get(c, c).casefold() not in {lv.casefold() for lv in ours}]  # fmt: skip
     if len(ours) == TABLE4_LEVELS[var] and not only_ours and not only_paper:
         return ""
     head = f"{var}: Table 4 has {TABLE4_LEVELS[var]} categories, ours {len(ours)}"

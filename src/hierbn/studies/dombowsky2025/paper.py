@@ -409,6 +409,9 @@ METABRIC_EDGES: dict[tuple[str, str], float] = dict(
         "the edges (IMS, CHT) and (IMS, DFC) have posterior mass 0.5480.548 and 0.3270.327",
     ), strict=True)
 )  # fmt: skip
+# every edge probability the text quotes (Sec. 5.2 on Figure 3, Sec. 6 on Figure 6), by edge
+QUOTED_EDGES: dict[tuple[str, str], float] = {("Fatigue", "Lung_cancer"): LUCAS_FATIGUE_IN_LC,
+                                              **METABRIC_EDGES}  # fmt: skip
 C9 = statement(
     "C9", "Sec. 6, on Figures 5 and 6",
     "In sharp contrast, the group lasso always selects the entire candidate set as the parent "

@@ -21,12 +21,7 @@ from matplotlib.ticker import MaxNLocator
 
 from hierbn.studies.dombowsky2025.alarm import LEVELS, PARENTS, STRUCTURE_ORDER
 from hierbn.studies.dombowsky2025.lucas import TARGETS
-from hierbn.studies.dombowsky2025.paper import (
-    LUCAS_FATIGUE_IN_LC,
-    METABRIC_EDGES,
-    TABLE1_METHODS,
-    TABLE4_LEVELS,
-)
+from hierbn.studies.dombowsky2025.paper import QUOTED_EDGES, TABLE1_METHODS, TABLE4_LEVELS
 from hierbn.studies.dombowsky2025.structure import COVARIATES, OUTCOMES
 
 LEVEL_COLORS = {"FALSE": "#9ecae1", "TRUE": "#08519c", "LOW": "#fdae6b", "NORMAL": "#a1d99b",
@@ -202,7 +197,6 @@ TABLE2_METHODS = {"HiDDeN": "HiDDeN (MAP)", "HiDDeN MPM": "HiDDeN MPM", "GS": "G
 METABRIC_METHODS = {"HiDDeN": "HiDDeN MPM", "paper_mpm": "paper's MPM", "HC": "HC",
                     "TABU": "TABU", "Group lasso": "group lasso (corrected)",
                     "Group lasso ([code])": "group lasso ([code])"}  # fmt: skip
-PAPER_EDGE_LABELS = {("Fatigue", "Lung_cancer"): LUCAS_FATIGUE_IN_LC, **METABRIC_EDGES}
 
 
 def _prob(value: float) -> str:
@@ -339,7 +333,7 @@ def _blanket_panel(ax: Axes, rows: pd.DataFrame, target: str) -> None:
         nx.draw_networkx_labels(graph, pos, labels={node: node.replace("_", "\n")}, font_size=9,
                                 font_weight="bold" if node == target else "normal", ax=ax,
                                 bbox={"boxstyle": "round,pad=0.35", "fc": fill, "ec": edge})  # fmt: skip
-    labels = {(target, v): _edge_label(p, PAPER_EDGE_LABELS.get((v, target)))
+    labels = {(target, v): _edge_label(p, QUOTED_EDGES.get((v, target)))
               for v, p in zip(rows.variable, rows.edge_probability, strict=True) if p < SURE}  # fmt: skip
     nx.draw_networkx_edge_labels(graph, pos, edge_labels=labels, font_size=8, label_pos=0.45,
                                  rotate=False, bbox={"fc": "white", "ec": "none", "pad": 0.5},
@@ -458,7 +452,7 @@ def _dag_panel(ax: Axes, parents: pd.DataFrame, method: str, title: str) -> None
         nx.draw_networkx_edges(graph, pos, edgelist=subset, node_size=size, ax=ax,
                                width=[4 * prob[e] if weighted else 1.5 for e in subset],
                                edge_color="#525252", arrowsize=14, connectionstyle=style)  # fmt: skip
-        labels = {e: _edge_label(prob[e], PAPER_EDGE_LABELS.get(e)) for e in subset
+        labels = {e: _edge_label(prob[e], QUOTED_EDGES.get(e)) for e in subset
                   if weighted and prob[e] < SURE}  # fmt: skip
         nx.draw_networkx_edge_labels(graph, pos, edge_labels=labels, font_size=9, ax=ax,
                                      label_pos=0.5 if among else 0.3, connectionstyle=style,
