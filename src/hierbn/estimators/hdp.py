@@ -197,7 +197,6 @@ def fit_hdp(
     while it < n_iter:
         log_s = stirling.table(n_max, need)
         it = sweeps(
-            tree.level,
             tree.parent,
             tree.level_start,
             ids,

@@ -7,7 +7,9 @@ counts ``n[node, value]``, the table counts ``t[node, value]``, the concentratio
 the running means ``pbar`` of the node probabilities. Every kernel updates it in place and draws
 from Numba's generator of the calling thread, seeded by :func:`initial_tables`. The
 per-entry helpers of the table sweep are inlined into it (``inline="always"``): as calls they
-cost ~7 % of its time.
+cost ~7 % of its time. The sweep visits only the entries that can have two or more customers
+(:func:`active_entries`; in a deep tree of a large data set, nine in ten have at most one),
+and the weights leave out every term that is the same for all candidates of an entry.
 """
 
 from __future__ import annotations
@@ -53,10 +55,11 @@ def table_log_weights(n, t, n_tot, t_tot, j, pj, k, log_a, a_p, lo, hi, log_s, w
     cur, n_child, n_parent, t_parent = t[j, k], n[j, k], n[pj, k], t[pj, k]
     tables_child = t_tot[j]
     top = -np.inf
-    # ln Gamma(a_p + N_parent), updated by ln(a_p + N - 1) per candidate (the cumulative-log
-    # cache, petitjean2018 decision §2.9); ln Gamma(a_p) cancels in the weights
+    # ln Gamma(a_p + N_parent) - ln Gamma(a_p + N_parent at lo), updated by ln(a_p + N - 1)
+    # per candidate (the cumulative-log cache, petitjean2018 decision §2.9): the weights need
+    # only differences between candidates, so ln Gamma itself is never evaluated
     parent_total = n_tot[pj] + lo - cur
-    log_norm = math.lgamma(a_p + parent_total)
+    log_norm = 0.0
     # candidates below ``first`` would leave the parent fewer customers than tables
     first = min(max(lo, cur + t_parent - n_parent), hi + 1)
     for c in range(lo, first):
@@ -95,11 +98,41 @@ def draw_candidate(weights, lo, hi, top):
 
 
 @njit(cache=True, nogil=True)
+def active_entries(parent, level_start, n):
+    """The (node, value) entries of the non-root nodes whose data count is 2 or more, in the
+    order of Algorithm 1's sweep (levels bottom-up, nodes in level order, values ascending).
+    No other entry can ever have n >= 2, which the sweep needs to move a table count: a leaf's
+    n is its data count, and an internal node's n sums its children's tables, each at most the
+    child's n. Returns (nodes, values)."""
+    n_nodes, k_values = n.shape
+    depth = level_start.size - 2
+    data = np.zeros((n_nodes, k_values), dtype=np.int64)
+    data[level_start[depth] :] = n[level_start[depth] :]  # leaves: data counts only
+    for j in range(n_nodes - 1, 0, -1):  # children come after their parents
+        for k in range(k_values):
+            data[parent[j], k] += data[j, k]
+    count = 0
+    for j in range(1, n_nodes):
+        for k in range(k_values):
+            count += data[j, k] >= 2
+    nodes = np.empty(count, dtype=np.int64)
+    values = np.empty(count, dtype=np.int64)
+    i = 0
+    for d in range(depth, 0, -1):
+        for j in range(level_start[d], level_start[d + 1]):
+            for k in range(k_values):
+                if data[j, k] >= 2:
+                    nodes[i], values[i] = j, k
+                    i += 1
+    return nodes, values
+
+
+@njit(cache=True, nogil=True)
 def sample_tables(
-    level,
     parent,
-    level_start,
     conc_id,
+    entry_node,
+    entry_value,
     n,
     t,
     n_tot,
@@ -112,33 +145,31 @@ def sample_tables(
     weights,
 ):
     """Algorithm 1's table sweep: every t[j, k] of the non-root nodes bottom-up within +-window
-    (Algorithm 3), then the root's tables reset to min(1, n) (petitjean2018 decision §2.6);
-    returns the largest table count seen."""
-    n_nodes, k_values = n.shape
-    depth = level[n_nodes - 1]
-    for d in range(depth, 0, -1):
-        for j in range(level_start[d], level_start[d + 1]):
-            pj = parent[j]
-            log_a = math.log(alpha[conc_id[j]])
-            a_p = alpha0 if conc_id[pj] < 0 else alpha[conc_id[pj]]
-            for k in range(k_values):
-                if n[j, k] <= 1:
-                    continue
-                cur = t[j, k]
-                lo = max(1, cur - window)
-                hi = min(cur + window, n[j, k])
-                top = table_log_weights(
-                    n, t, n_tot, t_tot, j, pj, k, log_a, a_p, lo, hi, log_s, weights
-                )
-                if top == -np.inf:
-                    continue
-                chosen = draw_candidate(weights, lo, hi, top)
-                inc = chosen - cur
-                t[j, k] = chosen
-                t_high = max(t_high, chosen)
-                t_tot[j] += inc
-                n[pj, k] += inc
-                n_tot[pj] += inc
+    (Algorithm 3), over the entries of :func:`active_entries`, then the root's tables reset to
+    min(1, n) (petitjean2018 decision §2.6); returns the largest table count seen."""
+    k_values = n.shape[1]
+    log_alpha = np.log(alpha)
+    for e in range(entry_node.size):
+        j, k = entry_node[e], entry_value[e]
+        if n[j, k] <= 1:
+            continue
+        pj = parent[j]
+        a_p = alpha0 if conc_id[pj] < 0 else alpha[conc_id[pj]]
+        cur = t[j, k]
+        lo = max(1, cur - window)
+        hi = min(cur + window, n[j, k])
+        top = table_log_weights(
+            n, t, n_tot, t_tot, j, pj, k, log_alpha[conc_id[j]], a_p, lo, hi, log_s, weights
+        )
+        if top == -np.inf:
+            continue
+        chosen = draw_candidate(weights, lo, hi, top)
+        inc = chosen - cur
+        t[j, k] = chosen
+        t_high = max(t_high, chosen)
+        t_tot[j] += inc
+        n[pj, k] += inc
+        n_tot[pj] += inc
     for k in range(k_values):
         t[0, k] = min(1, n[0, k])
     t_tot[0] = t[0].sum()
@@ -165,26 +196,23 @@ def sample_concentrations(conc_id, n_tot, t_tot, alpha, prior_shape, prior_rate,
 
 @njit(cache=True, nogil=True)
 def accumulate_mean(parent, conc_id, n, n_tot, alpha, alpha0, p, pbar, recorded):
-    """Eqs. (12)-(14): the node probabilities of the current state into ``p``, then folded
-    into the running mean ``pbar`` of ``recorded[0]`` states."""
+    """Eqs. (12)-(14): the node probabilities of the current state into ``p`` (parents
+    first), each folded at once into the running mean ``pbar`` of ``recorded[0]`` states."""
     n_nodes, k_values = n.shape
-    for j in range(n_nodes):
-        if j == 0:
-            for k in range(k_values):
-                p[0, k] = (n[0, k] + alpha0 / k_values) / (n_tot[0] + alpha0)
-        else:
-            a = alpha[conc_id[j]]
-            for k in range(k_values):
-                p[j, k] = (n[j, k] + a * p[parent[j], k]) / (n_tot[j] + a)
     recorded[0] += 1
-    for j in range(n_nodes):
+    r = recorded[0]
+    for k in range(k_values):
+        p[0, k] = (n[0, k] + alpha0 / k_values) / (n_tot[0] + alpha0)
+        pbar[0, k] += (p[0, k] - pbar[0, k]) / r
+    for j in range(1, n_nodes):
+        a, pj = alpha[conc_id[j]], parent[j]
         for k in range(k_values):
-            pbar[j, k] += (p[j, k] - pbar[j, k]) / recorded[0]
+            p[j, k] = (n[j, k] + a * p[pj, k]) / (n_tot[j] + a)
+            pbar[j, k] += (p[j, k] - pbar[j, k]) / r
 
 
 @njit(cache=True, nogil=True)
 def sweeps(
-    level,
     parent,
     level_start,
     conc_id,
@@ -217,14 +245,15 @@ def sweeps(
     t_high = t.max()
     p = np.zeros((n_nodes, k_values))
     weights = np.empty(2 * window + 1)
+    entry_node, entry_value = active_entries(parent, level_start, n)
     for it in range(it_from, n_iter):
         if t_high + window >= log_s.shape[1]:
             return it
         t_high = sample_tables(
-            level,
             parent,
-            level_start,
             conc_id,
+            entry_node,
+            entry_value,
             n,
             t,
             n_tot,
