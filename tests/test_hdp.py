@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.special import gammaln, logsumexp
 
-from hierbn.estimators.hdp import build_tree, concentration_ids, fit_hdp
+from hierbn.estimators.hdp import build_tree, concentration_ids, data_counts, fit_hdp
+from hierbn.estimators.hdp_kernels import active_entries, initial_tables
 from hierbn.estimators.stirling import StirlingCache, log_stirling_table
 
 
@@ -102,6 +103,32 @@ def test_the_chain_of_a_fixed_problem_is_the_recorded_one() -> None:
     state = est.t.tobytes() + est.pbar.tobytes() + est.alpha.tobytes()
     assert est.t.sum() == 133
     assert hashlib.sha256(state).hexdigest()[:16] == "9f1b1533c0fe47a8"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 3), st.integers(2, 5), st.integers(1, 300))
+def test_the_sweep_visits_every_entry_that_can_move(seed, depth, k_values, rows) -> None:
+    """The table sweep's entries are exactly the non-root (node, value) pairs with data count
+    >= 2, in Algorithm 1's order (levels bottom-up, nodes and values ascending), and no state
+    of a chain gives any other entry n >= 2 (so skipping them never changes a draw)."""
+    rng = np.random.default_rng(seed)
+    radix = rng.integers(2, 4, depth)
+    contexts = rng.integers(0, radix, (rows, depth))
+    x = rng.integers(0, k_values, rows)
+    tree = build_tree(x, contexts, radix, k_values)
+    data = data_counts(tree)
+    expected = [
+        (j, k)
+        for d in range(depth, 0, -1)
+        for j in range(tree.level_start[d], tree.level_start[d + 1])
+        for k in range(k_values)
+        if data[j, k] >= 2
+    ]
+    n, _ = initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, 2.0, seed)
+    nodes, values = active_entries(tree.parent, tree.level_start, n)
+    assert list(zip(nodes.tolist(), values.tolist(), strict=True)) == expected
+    est = fit_hdp(x, contexts, radix, k_values, n_iter=30, seed=np.random.SeedSequence(seed))
+    assert np.all(est.n[1:] <= data[1:])
 
 
 def test_tying_strategies() -> None:
