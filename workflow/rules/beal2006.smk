@@ -22,8 +22,8 @@ rule beal_scores:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 11 paper (instance, n) jobs 261 MB x 1.5, floor 1000
-        runtime=90,  # min; not measured as one job per n: 107 instances x the longest (instance, n) job of 11 (23 s) x 2
+        mem_mb=1000,  # largest RSS of 1- and 3-instance paper jobs (n = 10 to 10,240) 299 MB x 1.5, floor 1000
+        runtime=90,  # min; the largest n (10,240): 42 s for 1 instance, 76 s for 3, so 106 take about 31 min; x 2, rounded up
     params:
         config=as_json(beal.scores_config(BEAL)),
         instances=BEAL["instances"],
@@ -45,8 +45,8 @@ rule beal_ais:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 10 paper (n, run) jobs 236 MB x 1.5, floor 1000
-        runtime=90,  # min; not measured as one job per n: 26 runs x the longest (n, run) job of 10 (104 s) x 2
+        mem_mb=1000,  # largest RSS of 1-run paper jobs (n = 110, 1,280, 10,240) 278 MB x 1.5, floor 1000
+        runtime=100,  # min; the largest n (10,240): one run took 115 s, so 26 runs take about 50 min; x 2
     params:
         config=as_json(beal.ais_config(BEAL)),
         runs=BEAL["ais"]["runs"],
