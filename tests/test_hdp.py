@@ -6,8 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.special import gammaln, logsumexp
 
-from hierbn.estimators.hdp import build_tree, concentration_ids, data_counts, fit_hdp
-from hierbn.estimators.hdp_kernels import active_entries, initial_tables
+from hierbn.estimators.hdp import (
+    build_tree,
+    concentration_ids,
+    data_counts,
+    fit_hdp,
+    sweep_entries,
+)
 from hierbn.estimators.stirling import StirlingCache, log_stirling_table
 
 
@@ -124,8 +129,7 @@ def test_the_sweep_visits_every_entry_that_can_move(seed, depth, k_values, rows)
         for k in range(k_values)
         if data[j, k] >= 2
     ]
-    n, _ = initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, 2.0, seed)
-    nodes, values = active_entries(tree.parent, tree.level_start, n)
+    nodes, values = sweep_entries(tree)
     assert list(zip(nodes.tolist(), values.tolist(), strict=True)) == expected
     est = fit_hdp(x, contexts, radix, k_values, n_iter=30, seed=np.random.SeedSequence(seed))
     assert np.all(est.n[1:] <= data[1:])

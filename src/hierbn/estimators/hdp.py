@@ -118,6 +118,26 @@ def data_counts(tree: ContextTree) -> np.ndarray:
     return counts
 
 
+def sweep_entries(tree: ContextTree) -> tuple[np.ndarray, np.ndarray]:
+    """The (node, value) entries Algorithm 1's table sweep visits, in its order (levels
+    bottom-up, nodes in level order, values ascending): the non-root ones whose data count is 2
+    or more. No other entry can ever have the n >= 2 a table count needs to move: a leaf's n is
+    its data count, and an internal node's n sums its children's tables, each at most the
+    child's n. Returns (nodes, values)."""
+    data = data_counts(tree)
+    nodes, values = [], []
+    for d in range(int(tree.level.max()), 0, -1):
+        first = tree.level_start[d]
+        rows, cols = np.nonzero(data[first : tree.level_start[d + 1]] >= 2)
+        nodes.append(rows + first)
+        values.append(cols)
+    empty = np.zeros(0, dtype=np.int64)
+    return (
+        np.concatenate([empty, *nodes]).astype(np.int64),
+        np.concatenate([empty, *values]).astype(np.int64),
+    )
+
+
 @dataclass
 class HDPEstimate:
     """Averaged node probabilities of a fitted context tree; ``query`` answers any context."""
@@ -192,13 +212,15 @@ def fit_hdp(
     pbar = np.zeros(n.shape)
     recorded = np.zeros(1, dtype=np.int64)
     alpha_trace = np.zeros((n_iter if trace else 0, n_conc))
+    entry_node, entry_value = sweep_entries(tree)
     it, need = 0, int(t.max()) + window + 1
     # resumes after growing the shared Stirling table (petitjean2018 decision §2.4)
     while it < n_iter:
         log_s = stirling.table(n_max, need)
         it = sweeps(
             tree.parent,
-            tree.level_start,
+            entry_node,
+            entry_value,
             ids,
             n,
             t,

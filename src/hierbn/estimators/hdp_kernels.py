@@ -8,7 +8,8 @@ the running means ``pbar`` of the node probabilities. Every kernel updates it in
 from Numba's generator of the calling thread, seeded by :func:`initial_tables`. The
 per-entry helpers of the table sweep are inlined into it (``inline="always"``): as calls they
 cost ~7 % of its time. The sweep visits only the entries that can have two or more customers
-(:func:`active_entries`; in a deep tree of a large data set, nine in ten have at most one),
+(:func:`hierbn.estimators.hdp.sweep_entries`; in a deep tree of a large data set, nine in ten
+have at most one),
 and the weights leave out every term that is the same for all candidates of an entry.
 """
 
@@ -98,36 +99,6 @@ def draw_candidate(weights, lo, hi, top):
 
 
 @njit(cache=True, nogil=True)
-def active_entries(parent, level_start, n):
-    """The (node, value) entries of the non-root nodes whose data count is 2 or more, in the
-    order of Algorithm 1's sweep (levels bottom-up, nodes in level order, values ascending).
-    No other entry can ever have n >= 2, which the sweep needs to move a table count: a leaf's
-    n is its data count, and an internal node's n sums its children's tables, each at most the
-    child's n. Returns (nodes, values)."""
-    n_nodes, k_values = n.shape
-    depth = level_start.size - 2
-    data = np.zeros((n_nodes, k_values), dtype=np.int64)
-    data[level_start[depth] :] = n[level_start[depth] :]  # leaves: data counts only
-    for j in range(n_nodes - 1, 0, -1):  # children come after their parents
-        for k in range(k_values):
-            data[parent[j], k] += data[j, k]
-    count = 0
-    for j in range(1, n_nodes):
-        for k in range(k_values):
-            count += data[j, k] >= 2
-    nodes = np.empty(count, dtype=np.int64)
-    values = np.empty(count, dtype=np.int64)
-    i = 0
-    for d in range(depth, 0, -1):
-        for j in range(level_start[d], level_start[d + 1]):
-            for k in range(k_values):
-                if data[j, k] >= 2:
-                    nodes[i], values[i] = j, k
-                    i += 1
-    return nodes, values
-
-
-@njit(cache=True, nogil=True)
 def sample_tables(
     parent,
     conc_id,
@@ -145,7 +116,8 @@ def sample_tables(
     weights,
 ):
     """Algorithm 1's table sweep: every t[j, k] of the non-root nodes bottom-up within +-window
-    (Algorithm 3), over the entries of :func:`active_entries`, then the root's tables reset to
+    (Algorithm 3), over the entries ``(entry_node[e], entry_value[e])`` that can move (see
+    :func:`hierbn.estimators.hdp.sweep_entries`), then the root's tables reset to
     min(1, n) (petitjean2018 decision §2.6); returns the largest table count seen."""
     k_values = n.shape[1]
     log_alpha = np.log(alpha)
@@ -214,7 +186,8 @@ def accumulate_mean(parent, conc_id, n, n_tot, alpha, alpha0, p, pbar, recorded)
 @njit(cache=True, nogil=True)
 def sweeps(
     parent,
-    level_start,
+    entry_node,
+    entry_value,
     conc_id,
     n,
     t,
@@ -245,7 +218,6 @@ def sweeps(
     t_high = t.max()
     p = np.zeros((n_nodes, k_values))
     weights = np.empty(2 * window + 1)
-    entry_node, entry_value = active_entries(parent, level_start, n)
     for it in range(it_from, n_iter):
         if t_high + window >= log_s.shape[1]:
             return it
