@@ -209,7 +209,7 @@ def fit_hdp(
         tree.level, tree.parent, tree.counts, tree.level_start, alpha_init, kernel_seed(seed)
     )
     alpha = np.full(n_conc, float(alpha_init))
-    pbar = np.zeros(n.shape)
+    psum = np.zeros(n.shape)
     recorded = np.zeros(1, dtype=np.int64)
     alpha_trace = np.zeros((n_iter if trace else 0, n_conc))
     entry_node, entry_value = sweep_entries(tree)
@@ -225,7 +225,7 @@ def fit_hdp(
             n,
             t,
             alpha,
-            pbar,
+            psum,
             recorded,
             it,
             log_s,
@@ -241,4 +241,5 @@ def fit_hdp(
         )
         need = log_s.shape[1]  # only reached when a table count outgrew the columns
     seconds = {"tree_seconds": built - start, "sampling_seconds": time.perf_counter() - built}
+    pbar = psum / max(1, int(recorded[0]))  # the mean of the recorded states (eq. (14))
     return HDPEstimate(tree, pbar, alpha, n, t, seconds, alpha_trace if trace else None)

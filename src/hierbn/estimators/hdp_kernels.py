@@ -4,7 +4,7 @@ petitjean2018 decisions §2.4, §2.6, §2.9 and §7.1); the Python API is :mod:`
 The state of one context tree (nodes in level order, node 0 the root) is the data-plus-tables
 counts ``n[node, value]``, the table counts ``t[node, value]``, the concentrations
 ``alpha[concentration]`` (node j uses ``alpha[conc_id[j]]``; the root, id -1, uses alpha_0) and
-the running means ``pbar`` of the node probabilities. Every kernel updates it in place and draws
+the sums ``psum`` of the recorded node probabilities. Every kernel updates it in place and draws
 from Numba's generator of the calling thread, seeded by :func:`initial_tables`. The
 per-entry helpers of the table sweep are inlined into it (``inline="always"``): as calls they
 cost ~7 % of its time. The sweep visits only the entries that can have two or more customers
@@ -167,20 +167,23 @@ def sample_concentrations(conc_id, n_tot, t_tot, alpha, prior_shape, prior_rate,
 
 
 @njit(cache=True, nogil=True)
-def accumulate_mean(parent, conc_id, n, n_tot, alpha, alpha0, p, pbar, recorded):
+def accumulate_sum(parent, conc_id, n, n_tot, alpha, alpha0, p, psum, recorded):
     """Eqs. (12)-(14): the node probabilities of the current state into ``p`` (parents
-    first), each folded at once into the running mean ``pbar`` of ``recorded[0]`` states."""
+    first), each added at once to ``psum``, the sum of the ``recorded[0]`` recorded states
+    (the caller divides: a running mean would cost a division per entry and state). One
+    reciprocal per node: ``p`` may differ from the division's in the last bit."""
     n_nodes, k_values = n.shape
     recorded[0] += 1
-    r = recorded[0]
+    scale = 1.0 / (n_tot[0] + alpha0)
     for k in range(k_values):
-        p[0, k] = (n[0, k] + alpha0 / k_values) / (n_tot[0] + alpha0)
-        pbar[0, k] += (p[0, k] - pbar[0, k]) / r
+        p[0, k] = (n[0, k] + alpha0 / k_values) * scale
+        psum[0, k] += p[0, k]
     for j in range(1, n_nodes):
         a, pj = alpha[conc_id[j]], parent[j]
+        scale = 1.0 / (n_tot[j] + a)
         for k in range(k_values):
-            p[j, k] = (n[j, k] + a * p[pj, k]) / (n_tot[j] + a)
-            pbar[j, k] += (p[j, k] - pbar[j, k]) / r
+            p[j, k] = (n[j, k] + a * p[pj, k]) * scale
+            psum[j, k] += p[j, k]
 
 
 @njit(cache=True, nogil=True)
@@ -192,7 +195,7 @@ def sweeps(
     n,
     t,
     alpha,
-    pbar,
+    psum,
     recorded,
     it_from,
     log_s,
@@ -206,7 +209,7 @@ def sweeps(
     conc_every,
     alpha_trace,
 ):
-    """Iterations it_from.. of Algorithm 1 on the state (n, t, alpha, pbar, recorded[0]),
+    """Iterations it_from.. of Algorithm 1 on the state (n, t, alpha, psum, recorded[0]),
     updated in place; with a non-empty ``alpha_trace[iteration, concentration]`` the
     concentrations after each iteration are recorded (for convergence diagnostics). Returns
     the first iteration not run: n_iter, or earlier when a table count could leave the
@@ -242,5 +245,5 @@ def sweeps(
         if alpha_trace.shape[0] > 0:
             alpha_trace[it, :] = alpha
         if it >= burn_in:
-            accumulate_mean(parent, conc_id, n, n_tot, alpha, alpha0, p, pbar, recorded)
+            accumulate_sum(parent, conc_id, n, n_tot, alpha, alpha0, p, psum, recorded)
     return n_iter
