@@ -62,8 +62,8 @@ rule pj_cv_round:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=2000,  # not measured on the largest data sets: their single cells peaked at 741 MB (x 1.5), raised; 5 sampled rounds 351 MB
-        runtime=480,  # min; not measured: satimage's round was stopped unfinished after 38 min; a Letter kDB-5 HDP cell took 666 s, and a round runs 16 fits of 8 structures and 24 shorter runs
+        mem_mb=1100,  # every round of the recorded run (22 data sets, chains of 1,000): largest RSS 686 MB (Adult) x 1.5; chain length does not change it
+        runtime=480,  # min; estimated: that run's rounds with each HDP cell x 50 (one Adult kDB-5 network: x 42 from 1,000 to 50,000) give at most about 1.9 h (splice) x 2, raised as not measured whole
     params:
         config=as_json(pj.cv_config(PJ)),
         seed=config["seed"],
