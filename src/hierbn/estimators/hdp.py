@@ -7,8 +7,8 @@ seen in the data are created. The sampler follows the paper's Algorithms 1–5 w
 misprints corrected: table counts t resampled bottom-up within a window of +-w (Alg. 3–4), root
 tables fixed at min(1, n) with concentration alpha_0 (the 2017 code's root,
 petitjean2018 decision §2.6), concentrations tied per strategy and resampled by the
-Beta-auxiliary / Gamma scheme (Alg. 5), running means of the node probabilities of
-eqs. (12)–(14) after burn-in.
+Beta-auxiliary / Gamma scheme (Alg. 5), and the mean over the iterations after burn-in of
+the node probabilities of eqs. (12)–(14) (summed, divided once at the end).
 """
 
 from __future__ import annotations
