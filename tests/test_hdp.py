@@ -101,8 +101,9 @@ def test_the_chain_of_a_fixed_problem_is_the_recorded_one() -> None:
     4,000-row problem, recorded before issue 24's faster table sweep (hoisted loads,
     infeasible candidates skipped without an exp call, the mean as a sum divided once). A
     kernel change that alters any draw changes the digest (on x86-64 with this glibc and
-    Numba). The node probabilities' means are the ones recorded then, to rounding: a sum
-    divided once and a running mean differ in the last bits."""
+    Numba). The means of the node probabilities are 7da69e6's running means (the last kernel
+    before the sum), to rounding: a sum divided once and a running mean differ in the last
+    bits."""
     rng = np.random.default_rng(11)
     ctx = np.column_stack([rng.integers(0, 3, 4000), rng.integers(0, 4, 4000)])
     x = (ctx[:, 0] + ctx[:, 1] + rng.integers(0, 3, 4000)) % 5
@@ -111,7 +112,7 @@ def test_the_chain_of_a_fixed_problem_is_the_recorded_one() -> None:
     assert hashlib.sha256(est.t.tobytes() + est.alpha.tobytes()).hexdigest()[:16] == (
         "e4dfb17f7ba525a0"
     )
-    recorded = {  # node: the running mean of 7da69e6, printed to 17 digits
+    recorded = {  # node: 7da69e6's running mean, printed to 17 digits
         0: [
             0.18309583964293474,
             0.1493359611366844,
