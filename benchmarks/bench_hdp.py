@@ -35,8 +35,9 @@ JAVA_SECONDS_HERE = (25.0, 27.0)  # the authors' Java, this run, measured here (
 
 
 def numpy_sweeps(tree, tying: str, n_iter: int, window: int = 10, seed: int = 0) -> float:
-    """Plain-numpy Algorithm 1 (same updates as hdp_kernels.sweeps, concentrations every 5
-    iterations, running means every iteration); returns seconds for ``n_iter`` sweeps."""
+    """Plain-numpy Algorithm 1 as the paper writes it (the table updates of hdp_kernels.sweeps,
+    concentrations every 5 iterations from one Beta auxiliary per node, running means of every
+    node at every iteration); returns seconds for ``n_iter`` sweeps."""
     rng = np.random.default_rng(seed)
     conc = concentration_ids(tree, tying)
     n, t = initial_tables(tree.level, tree.parent, tree.counts, tree.level_start, 2.0, seed)

@@ -4,7 +4,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 from scipy.special import gammaln, logsumexp
+from scipy.stats import ks_2samp
 
 from hierbn.estimators.hdp import (
     build_tree,
@@ -13,6 +15,7 @@ from hierbn.estimators.hdp import (
     fit_hdp,
     sweep_entries,
 )
+from hierbn.estimators.hdp_kernels import POOLED_CUSTOMERS, sample_concentrations
 from hierbn.estimators.stirling import StirlingCache, log_stirling_table
 
 
@@ -98,45 +101,185 @@ def test_the_chain_is_fixed_by_its_seed_sequence_which_is_required() -> None:
 
 def test_the_chain_of_a_fixed_problem_is_the_recorded_one() -> None:
     """Pins the chain: the table counts and concentrations after 600 iterations of a fixed
-    4,000-row problem, recorded before issue 24's faster table sweep (hoisted loads,
-    infeasible candidates skipped without an exp call, the mean as a sum divided once). A
-    kernel change that alters any draw changes the digest (on x86-64 with this glibc and
-    Numba). The means of the node probabilities are 7da69e6's running means (the last kernel
-    before the sum), to rounding: a sum divided once and a running mean differ in the last
-    bits."""
+    4,000-row problem and the means of three nodes (two of them leaves), recorded with issue
+    24's pooled Beta auxiliaries (the chain before them drew one Beta per node; its
+    distribution is checked against the pooled one below). A kernel change that alters any
+    draw changes the digest (on x86-64 with this glibc and Numba)."""
     rng = np.random.default_rng(11)
     ctx = np.column_stack([rng.integers(0, 3, 4000), rng.integers(0, 4, 4000)])
     x = (ctx[:, 0] + ctx[:, 1] + rng.integers(0, 3, 4000)) % 5
     est = fit_hdp(x, ctx, np.array([3, 4]), 5, n_iter=600, seed=np.random.SeedSequence(21))
-    assert est.t.sum() == 133
+    assert est.t.sum() == 128
     assert hashlib.sha256(est.t.tobytes() + est.alpha.tobytes()).hexdigest()[:16] == (
-        "e4dfb17f7ba525a0"
+        "52d9b6289994e7b6"
     )
-    recorded = {  # node: 7da69e6's running mean, printed to 17 digits
+    recorded = {  # node: the mean, printed to 17 digits
         0: [
-            0.18309583964293474,
-            0.1493359611366844,
-            0.19017454199603046,
-            0.23757567741122737,
-            0.23981797981312275,
+            0.1886853921062382,
+            0.15351728078861424,
+            0.19159023573554912,
+            0.22561363975361792,
+            0.24059345161598053,
         ],
         4: [
-            0.26809545695381765,
-            0.3572481453052719,
-            0.3733793585600386,
-            0.0007027659133975802,
-            0.0005742732674739598,
+            0.26810650356901017,
+            0.35725575430343676,
+            0.37337927013174077,
+            0.0006882637911479177,
+            0.0005702082046645751,
         ],
         15: [
-            0.32648165113992694,
-            0.35887987044094344,
-            0.31334178196497553,
-            0.000572774973450757,
-            0.0007239214807035418,
+            0.32648735964045106,
+            0.35888507605464326,
+            0.31332926981295206,
+            0.0005590071840539654,
+            0.0007392873078998812,
         ],
     }
     for node, means in recorded.items():
-        np.testing.assert_allclose(est.pbar[node], means, rtol=1e-12, atol=0)
+        np.testing.assert_allclose(est.pbar[node], means, rtol=1e-14, atol=0)
+
+
+def _node_probabilities(est) -> np.ndarray:
+    """Eqs. (12)-(14) of the fitted state (n, alpha), in numpy: the oracle of one recorded
+    state."""
+    tree, ids = est.tree, concentration_ids(est.tree, "level")
+    p = np.zeros(est.n.shape, dtype=float)
+    k_values = est.n.shape[1]
+    p[0] = (est.n[0] + 2.0 / k_values) / (est.n[0].sum() + 2.0)
+    for j in range(1, tree.level.size):
+        a = est.alpha[ids[j]]
+        p[j] = (est.n[j] + a * p[tree.parent[j]]) / (est.n[j].sum() + a)
+    return p
+
+
+def test_the_leaves_sums_are_eq14_of_their_parents_sums() -> None:
+    """The leaves' sums are added when the concentrations change (flush_leaves), not at every
+    state. With one recorded state the means are eqs. (12)-(14) of the final state at every
+    node; with the concentrations never redrawn, a leaf's mean over 300 states is eq. (14)
+    of its parent's mean, since a leaf's counts never move."""
+    rng = np.random.default_rng(4)
+    ctx = rng.integers(0, 3, (2000, 3))
+    x = (ctx[:, 0] + ctx[:, 2] + rng.integers(0, 2, 2000)) % 4
+    radix, seed = np.array([3, 3, 3]), np.random.SeedSequence(9)
+    one = fit_hdp(x, ctx, radix, 4, n_iter=50, burn_in=49, conc_every=7, seed=seed)
+    np.testing.assert_allclose(one.pbar, _node_probabilities(one), rtol=1e-12, atol=0)
+    fixed = fit_hdp(x, ctx, radix, 4, n_iter=300, conc_every=10**6, seed=seed)
+    tree = fixed.tree
+    leaves = np.arange(tree.level_start[3], tree.level.size)
+    a = fixed.alpha[concentration_ids(tree, "level")[leaves]][:, None]
+    n = tree.counts[leaves]
+    expected = (n + a * fixed.pbar[tree.parent[leaves]]) / (n.sum(axis=1, keepdims=True) + a)
+    np.testing.assert_allclose(fixed.pbar[leaves], expected, rtol=1e-12, atol=0)
+    assert np.allclose(fixed.pbar.sum(axis=1), 1.0)
+
+
+@njit
+def _pooled_alpha_draws(seed, reps, n_tot, t_tot, alpha):
+    """``reps`` draws of the first concentration by sample_concentrations, every node on it."""
+    np.random.seed(seed)
+    nodes = np.arange(1, n_tot.size)
+    first = np.array([0, nodes.size])
+    counts = np.zeros(POOLED_CUSTOMERS + 1, dtype=np.int64)
+    out = np.empty(reps)
+    for r in range(reps):
+        draw = alpha.copy()
+        sample_concentrations(nodes, first, n_tot, t_tot, draw, 0.0, 0.0, 4000.0, counts)
+        out[r] = draw[0]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("alpha", "customers"),
+    [
+        (2.0, [1] * 40 + [2] * 10 + [5] * 3 + [40, 300]),  # pooled, two nodes one by one
+        (0.3, [1] * 40 + [2] * 10 + [5] * 3),  # below POOLED_ALPHA_MIN: one by one
+        (5.0, [1, 30]),  # pooled draws would outnumber two per node: one by one
+        (0.8, [1] * 500),  # the deep level of a large data set
+    ],
+)
+def test_pooled_auxiliaries_draw_algorithm5s_conditional(alpha, customers) -> None:
+    """The concentration draw of the pooled auxiliaries has the distribution of Algorithm 5's
+    one Beta per node (a numpy reference): two-sample Kolmogorov-Smirnov on 20,000 draws each,
+    and the means within 5 standard errors."""
+    n_tot = np.array([sum(customers), *customers], dtype=np.int64)  # node 0: the root
+    t_tot = np.array([1, *[(c + 1) // 2 for c in customers]], dtype=np.int64)
+    pooled = _pooled_alpha_draws(5, 20_000, n_tot, t_tot, np.array([alpha]))
+    rng = np.random.default_rng(6)
+    q = np.maximum(1e-75, rng.beta(alpha, np.array(customers), size=(20_000, len(customers))))
+    rate = -np.log(q).sum(axis=1)
+    reference = rng.gamma(t_tot[1:].sum(), 1.0 / rate)
+    assert ks_2samp(pooled, reference).pvalue > 1e-3
+    se = np.hypot(pooled.std(), reference.std()) / np.sqrt(20_000)
+    assert abs(pooled.mean() - reference.mean()) < 5 * se
+
+
+PER_NODE_SAMPLER = {  # problem: 32 chains of 1,000 iterations of the per-node Beta sampler
+    # (the kernel before issue 24's pooled auxiliaries): mean over chains of each
+    # concentration's post-burn-in mean and of three nodes' means of value 0, with s.e.
+    "level-depth2": {
+        "alpha": ([179.524, 0.803242], [47.2663, 0.00579144]),
+        "pbar": ([0.187909, 0.177573, 0.326488], [0.00100517, 0.00129483, 4.34066e-06]),
+    },
+    "sameparent-depth3": {
+        "alpha": (
+            [6.0734, 188.69, 141.704, 1.25545, 1.53092, 1.31734, 1.54942, 1.32794, 1.4529],
+            [
+                0.514675,
+                62.8766,
+                33.8728,
+                0.0453544,
+                0.0710066,
+                0.0456391,
+                0.0886618,
+                0.0628438,
+                0.0478252,
+            ],
+        ),
+        "pbar": ([0.266231, 0.143147, 0.449804], [0.00203394, 0.00305714, 0.000273857]),
+    },
+    "level-depth4-sparse": {
+        "alpha": ([12.9395, 19.9697, 28.4266, 1.7353], [2.31322, 1.44317, 1.30255, 0.0139703]),
+        "pbar": ([0.502729, 0.500188, 0.711419], [0.000821209, 0.000529656, 0.000280684]),
+    },
+}
+
+
+def _problems():
+    rng = np.random.default_rng(11)
+    ctx = np.column_stack([rng.integers(0, 3, 4000), rng.integers(0, 4, 4000)])
+    x = (ctx[:, 0] + ctx[:, 1] + rng.integers(0, 3, 4000)) % 5
+    yield "level-depth2", x, ctx, np.array([3, 4]), 5, "level"
+    rng = np.random.default_rng(12)
+    ctx = np.column_stack(
+        [rng.integers(0, 2, 600), rng.integers(0, 3, 600), rng.integers(0, 3, 600)]
+    )
+    x = (ctx[:, 0] + (ctx[:, 2] > 0) + rng.integers(0, 2, 600)) % 3
+    yield "sameparent-depth3", x, ctx, np.array([2, 3, 3]), 3, "sameparent"
+    rng = np.random.default_rng(13)
+    ctx = rng.integers(0, 4, (1500, 4))
+    x = ((ctx[:, 0] + ctx[:, 3]) % 2) ^ (rng.random(1500) < 0.2)
+    yield "level-depth4-sparse", x.astype(int), ctx, np.array([4, 4, 4, 4]), 2, "level"
+
+
+def test_the_posterior_is_the_per_node_samplers_on_three_problems() -> None:
+    """Issue 24: the pooled auxiliaries change the random numbers, not the distribution: on
+    three problems (depth 2 and 4 with Level tying, depth 3 with SameParent) the means over
+    32 chains of the concentrations and of three nodes' probabilities are within 4.5
+    combined standard errors of the per-node sampler's (pinned above)."""
+    for name, x, ctx, radix, k_values, tying in _problems():
+        alphas, pbars = [], []
+        for s in range(32):
+            seed = np.random.SeedSequence(100 + s, spawn_key=(24,))  # not the pinned chains
+            est = fit_hdp(x, ctx, radix, k_values, n_iter=1000, tying=tying, seed=seed, trace=True)
+            alphas.append(est.alpha_trace[100:].mean(axis=0))
+            nodes = [0, est.tree.level_start[1], est.tree.level.size - 1]
+            pbars.append(est.pbar[nodes, 0])
+        for label, draws in (("alpha", np.array(alphas)), ("pbar", np.array(pbars))):
+            mean, se = (np.array(v) for v in PER_NODE_SAMPLER[name][label])
+            ours_se = draws.std(axis=0, ddof=1) / np.sqrt(len(draws))
+            z = (draws.mean(axis=0) - mean) / np.hypot(se, ours_se)
+            assert np.all(np.abs(z) < 4.5), (name, label, z)
 
 
 @settings(max_examples=40, deadline=None)

@@ -36,3 +36,16 @@ def log_beta_variate(a: float, b: float) -> float:
     log_b = log_gamma_variate(b)
     top = max(log_a, log_b)
     return log_a - (top + math.log(math.exp(log_a - top) + math.exp(log_b - top)))
+
+
+@njit(cache=True)
+def pooled_neg_log_beta(a: float, exceed: np.ndarray, count: int) -> float:
+    """A draw of -sum_j ln q_j for independent q_j ~ Beta(a, N_j), from the exceedance counts
+    ``exceed[i]`` = #{j : N_j > i}, i < ``count`` = max N_j. Beta(a, N) is the product of the
+    independent Beta(a + i, 1), i < N, and -ln Beta(a + i, 1) is Exp(a + i), so the sum is
+    sum_i Gamma(exceed[i], 1) / (a + i): max N_j Gamma draws instead of one Beta per j
+    (HiDDeN's auxiliaries, dombowsky2025 Alg. 1; the HDP's, petitjean2018 Algorithm 5)."""
+    total = 0.0
+    for i in range(count):
+        total += np.random.gamma(exceed[i], 1.0) / (a + i)
+    return total

@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit, prange, types
 from numba.typed import Dict, List
 
-from hierbn.random_variates import log_beta_variate
+from hierbn.random_variates import log_beta_variate, pooled_neg_log_beta
 from hierbn.special import digamma
 
 SMALL_COUNT = 16
@@ -94,11 +94,9 @@ def log_u_sum(beta: float, parent_counts: np.ndarray, exceed: np.ndarray) -> flo
     """A draw of L = sum_p log u_p, u_p ~ Beta(beta, N_p) independently (Alg. 1 lines 2–4); an empty
     configuration (padding) has u = 1, log u = 0 (dombowsky2025 decision A20). With ``exceed`` (m_i
     = #{p : N_p > i}, i < max N_p) non-empty, L = -sum_i Gamma(m_i) / (beta + i) instead."""
-    total = 0.0
     if exceed.shape[0] > 0:
-        for i in range(exceed.shape[0]):
-            total -= np.random.gamma(exceed[i], 1.0) / (beta + i)
-        return total
+        return -pooled_neg_log_beta(beta, exceed, exceed.shape[0])
+    total = 0.0
     for p in range(parent_counts.shape[0]):
         if parent_counts[p] > 0:
             total += log_beta_variate(beta, float(parent_counts[p]))
