@@ -7,9 +7,9 @@ seen in the data are created. The sampler follows the paper's Algorithms 1–5 w
 misprints corrected: table counts t resampled bottom-up within a window of +-w (Alg. 3–4), root
 tables fixed at min(1, n) with concentration alpha_0 (the 2017 code's root,
 petitjean2018 decision §2.6), concentrations tied per strategy and resampled by the
-Beta-auxiliary / Gamma scheme (Alg. 5, its auxiliaries drawn pooled: decision §2.9), and the
-mean over the iterations after burn-in of the node probabilities of eqs. (12)–(14) (summed,
-divided once at the end).
+Beta-auxiliary / Gamma scheme (Alg. 5, its auxiliaries drawn pooled: petitjean2018 decision
+§2.9), and the mean over the iterations after burn-in of the node probabilities of eqs.
+(12)–(14) (summed, divided once at the end).
 """
 
 from __future__ import annotations
@@ -149,6 +149,19 @@ def leaves_and_their_parents(tree: ContextTree) -> tuple[int, int]:
     return int(tree.level_start[depth]), int(tree.level_start[depth - 1])
 
 
+def sweep_layout(tree: ContextTree, conc_id: np.ndarray, n_conc: int) -> tuple:
+    """The kernel's fixed arrays of one tree, in the order of :func:`sweeps`' last arguments:
+    the entries the sweep visits (node, value), the nodes grouped by concentration (nodes,
+    first), the first leaf, and the leaves' pending sums (eq. (14)) with their count of
+    states."""
+    entry_node, entry_value = sweep_entries(tree)
+    conc_nodes, conc_first = nodes_by_concentration(conc_id, n_conc)
+    leaf_start, block_lo = leaves_and_their_parents(tree)
+    block = np.zeros((leaf_start - block_lo, tree.n_values))
+    pending = np.zeros(1, dtype=np.int64)
+    return entry_node, entry_value, conc_nodes, conc_first, leaf_start, block, pending
+
+
 def nodes_by_concentration(conc_id: np.ndarray, n_conc: int) -> tuple[np.ndarray, np.ndarray]:
     """The non-root nodes grouped by concentration, in node order within each: concentration
     c's are ``nodes[first[c] : first[c + 1]]`` (Algorithm 5 visits them together)."""
@@ -231,19 +244,13 @@ def fit_hdp(
     psum = np.zeros(n.shape)
     recorded = np.zeros(1, dtype=np.int64)
     alpha_trace = np.zeros((n_iter if trace else 0, n_conc))
-    entry_node, entry_value = sweep_entries(tree)
-    conc_nodes, conc_first = nodes_by_concentration(ids, n_conc)
-    leaf_start, block_lo = leaves_and_their_parents(tree)
-    block = np.zeros((leaf_start - block_lo, n_values))  # the leaves' pending sums (eq. (14))
-    pending = np.zeros(1, dtype=np.int64)
+    layout = sweep_layout(tree, ids, n_conc)
     it, need = 0, int(t.max()) + window + 1
     # resumes after growing the shared Stirling table (petitjean2018 decision §2.4)
     while it < n_iter:
         log_s = stirling.table(n_max, need)
         it = sweeps(
             tree.parent,
-            entry_node,
-            entry_value,
             ids,
             n,
             t,
@@ -261,11 +268,7 @@ def fit_hdp(
             alpha_max,
             conc_every,
             alpha_trace,
-            conc_nodes,
-            conc_first,
-            leaf_start,
-            block,
-            pending,
+            *layout,
         )
         need = log_s.shape[1]  # only reached when a table count outgrew the columns
     seconds = {"tree_seconds": built - start, "sampling_seconds": time.perf_counter() - built}

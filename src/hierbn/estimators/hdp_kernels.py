@@ -250,8 +250,6 @@ def flush_leaves(parent, conc_id, n, n_tot, alpha, psum, leaf_start, block, bloc
 @njit(cache=True, nogil=True)
 def sweeps(
     parent,
-    entry_node,
-    entry_value,
     conc_id,
     n,
     t,
@@ -269,6 +267,8 @@ def sweeps(
     alpha_max,
     conc_every,
     alpha_trace,
+    entry_node,
+    entry_value,
     conc_nodes,
     conc_first,
     leaf_start,
