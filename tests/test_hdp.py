@@ -15,7 +15,12 @@ from hierbn.estimators.hdp import (
     fit_hdp,
     sweep_entries,
 )
-from hierbn.estimators.hdp_kernels import POOLED_CUSTOMERS, sample_concentrations
+from hierbn.estimators.hdp_kernels import (
+    POOLED_CUSTOMERS,
+    draw_candidate,
+    sample_concentrations,
+    table_log_weights,
+)
 from hierbn.estimators.stirling import StirlingCache, log_stirling_table
 
 
@@ -280,6 +285,49 @@ def test_the_posterior_is_the_per_node_samplers_on_three_problems() -> None:
             ours_se = draws.std(axis=0, ddof=1) / np.sqrt(len(draws))
             z = (draws.mean(axis=0) - mean) / np.hypot(se, ours_se)
             assert np.all(np.abs(z) < 4.5), (name, label, z)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, 3_000),
+    st.data(),
+    st.floats(1e-6, 4000.0),
+    st.floats(1e-6, 4000.0),
+    st.integers(1, 12),
+)
+def test_candidate_probabilities_are_algorithm4s(n_child, data, alpha, alpha_parent, window):
+    """The sweep's weights of the candidates lo..hi (one logarithm per entry, the rest a
+    running product) are Algorithm 4's probabilities written with ln Gamma:
+    alpha^c S(n_j, c) S(n_p + c - t, t_p) / Gamma(a_p + N_p + c - t), zero where the parent
+    would have fewer customers than tables."""
+    cur = data.draw(st.integers(1, n_child))
+    n_parent = cur + data.draw(st.integers(0, 3_000))
+    t_parent = data.draw(st.integers(1, n_parent))
+    parent_total = n_parent + data.draw(st.integers(0, 3_000))
+    n = np.array([[n_parent], [n_child]])
+    t = np.array([[t_parent], [cur]])
+    lo, hi = max(1, cur - window), min(cur + window, n_child)
+    log_s = log_stirling_table(n_parent + window + n_child, max(hi, t_parent) + 1)
+    weights = np.empty(hi - lo + 1)
+    norm_lo = alpha_parent + parent_total - cur + lo
+    top = table_log_weights(n, t, 1, 0, 0, np.log(alpha), norm_lo, lo, hi, log_s, weights)
+    c = np.arange(lo, hi + 1)
+    feasible = n_parent + c - cur >= t_parent
+    exact = np.where(
+        feasible,
+        c * np.log(alpha)
+        + log_s[n_child, c]
+        + log_s[np.maximum(n_parent + c - cur, 0), t_parent]
+        - gammaln(alpha_parent + parent_total + c - cur),
+        -np.inf,
+    )
+    if not feasible.any():
+        assert top == -np.inf
+        return
+    draw_candidate(weights, lo, hi, top, norm_lo)  # leaves the linear weights in ``weights``
+    np.testing.assert_allclose(
+        weights / weights.sum(), np.exp(exact - logsumexp(exact)), atol=1e-12, rtol=1e-9
+    )
 
 
 @settings(max_examples=40, deadline=None)

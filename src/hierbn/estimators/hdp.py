@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from hierbn.draws import Draws, one_chain
-from hierbn.estimators.hdp_kernels import initial_tables, sweeps
+from hierbn.estimators.hdp_kernels import MAX_WINDOW, initial_tables, sweeps
 from hierbn.estimators.stirling import SHARED, StirlingCache
 from hierbn.seeds import kernel_seed
 from hierbn.validate import check_family, check_positive
@@ -223,9 +223,10 @@ def fit_hdp(
     iteration (``alpha_trace``) for :mod:`hierbn.diagnostics`; it does not change the chain."""
     start = time.perf_counter()
     values, context_matrix = check_family(child_values, contexts, radix, n_values)
-    if n_iter < 1 or window < 1 or conc_every < 1:
+    if n_iter < 1 or not 1 <= window <= MAX_WINDOW or conc_every < 1:
         raise ValueError(
-            f"n_iter, window, conc_every must be >= 1: {n_iter}, {window}, {conc_every}"
+            f"n_iter and conc_every must be >= 1 and window in 1..{MAX_WINDOW}: "
+            f"{n_iter}, {conc_every}, {window}"
         )
     prior = (
         check_positive(prior[0], "prior shape", allow_zero=True),

@@ -9,10 +9,12 @@ from Numba's generator of the calling thread, seeded by :func:`initial_tables`. 
 per-entry helpers of the table sweep are inlined into it (``inline="always"``): as calls they
 cost ~7 % of its time. The sweep visits only the entries that can have two or more customers
 (:func:`hierbn.estimators.hdp.sweep_entries`; in a deep tree of a large data set, nine in ten
-have at most one), and the weights leave out every term that is the same for all candidates of
-an entry. The leaves' sums wait until the concentrations change (:func:`flush_leaves`), and the
-concentrations' Beta auxiliaries are drawn pooled (:func:`sample_concentrations`): together
-about a third of a deep tree's time before (petitjean2018 decision §2.9).
+have at most one), the weights leave out every term that is the same for all candidates of
+an entry, and an entry's ln Gamma ratios cost one logarithm, not one per candidate
+(:func:`table_log_weights`; 1.2-1.3 times faster sweeps, the same chain to rounding). The leaves' sums
+wait until the concentrations change (:func:`flush_leaves`), and the concentrations' Beta
+auxiliaries are drawn pooled (:func:`sample_concentrations`): together about a third of a
+deep tree's time before (petitjean2018 decision §2.9).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from hierbn.random_variates import pooled_neg_log_beta
 from hierbn.special import digamma
 
 ALPHA_MIN = 1e-6
+# the sweep's factor r_c of a window w reaches (2w)!: 128! is about 4e215, inside a double
+MAX_WINDOW = 64
 POOLED_CUSTOMERS = 32  # nodes of at most this many customers share pooled auxiliary draws
 # ... when their concentration is at least this: a node's -ln q then exceeds the 1e-75 floor's
 # 172.7 with probability below 1e-34 (Chernoff), so the floor, which the pooled sum cannot
@@ -57,44 +61,44 @@ def initial_tables(level, parent, leaf_counts, level_start, alpha_init, seed):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def table_log_weights(n, t, n_tot, t_tot, j, pj, k, log_a, a_p, lo, hi, log_s, weights):
-    """Algorithm 4: log weights (up to a constant) of the table counts lo..hi of node j and
-    value k into ``weights[0 : hi - lo + 1]``; returns their maximum (-inf when none is
-    feasible)."""
+def table_log_weights(n, t, j, pj, k, log_a, norm_lo, lo, hi, log_s, weights):
+    """Algorithm 4: log weights of the table counts lo..hi of node j and value k into
+    ``weights[0 : hi - lo + 1]``, up to a constant and to the factor r_c of
+    :func:`draw_candidate`; returns their maximum (-inf when none is feasible).
+
+    The normaliser 1 / Gamma(a_p + N_parent) of a candidate c, relative to the candidate lo,
+    is prod_{m < c - lo} 1 / (A + m) with A = ``norm_lo`` = a_p + N_parent at lo, that is
+    A^-(c - lo) / r_c with r_c = prod_{m < c - lo} (1 + m / A): its power enters the log
+    weights as one slope, ln(alpha_j) - ln A, so an entry costs one logarithm, not one per
+    candidate (petitjean2018 decision §2.9)."""
     cur, n_child, n_parent, t_parent = t[j, k], n[j, k], n[pj, k], t[pj, k]
-    tables_child = t_tot[j]
+    slope = log_a - math.log(norm_lo)
     top = -np.inf
-    # ln Gamma(a_p + N_parent) - ln Gamma(a_p + N_parent at lo), updated by ln(a_p + N - 1)
-    # per candidate (the cumulative-log cache, petitjean2018 decision §2.9): the weights need
-    # only differences between candidates, so ln Gamma itself is never evaluated
-    parent_total = n_tot[pj] + lo - cur
-    log_norm = 0.0
     # candidates below ``first`` would leave the parent fewer customers than tables
     first = min(max(lo, cur + t_parent - n_parent), hi + 1)
     for c in range(lo, first):
-        if c > lo:
-            log_norm += math.log(a_p + parent_total + (c - lo - 1))
         weights[c - lo] = -np.inf
     for c in range(first, hi + 1):
-        if c > lo:
-            log_norm += math.log(a_p + parent_total + (c - lo - 1))
-        inc = c - cur
-        w = (tables_child + inc) * log_a + log_s[n_child, c]
-        w += log_s[n_parent + inc, t_parent] - log_norm
+        w = (c - lo) * slope + log_s[n_child, c] + log_s[n_parent + c - cur, t_parent]
         weights[c - lo] = w
         top = max(top, w)
     return top
 
 
 @njit(cache=True, nogil=True, inline="always")
-def draw_candidate(weights, lo, hi, top):
-    """One draw of lo..hi with probabilities proportional to exp(weights - top)."""
+def draw_candidate(weights, lo, hi, top, norm_lo):
+    """One draw of lo..hi with probabilities proportional to exp(weights - top) / r_c,
+    r_c = prod_{m < c - lo} (1 + m / norm_lo) (see :func:`table_log_weights`; the largest
+    r_c is at most (2 window)!, 20! for the window of 10; see MAX_WINDOW)."""
     acc = 0.0
+    inv_r = 1.0
     for c in range(lo, hi + 1):
+        if c > lo:
+            inv_r *= norm_lo / (norm_lo + (c - lo - 1))
         if weights[c - lo] == -np.inf:  # exp(-inf) = 0 without the call
             weights[c - lo] = 0.0
             continue
-        weights[c - lo] = math.exp(weights[c - lo] - top)
+        weights[c - lo] = math.exp(weights[c - lo] - top) * inv_r
         acc += weights[c - lo]
     u = np.random.random() * acc
     chosen = hi
@@ -138,12 +142,13 @@ def sample_tables(
         cur = t[j, k]
         lo = max(1, cur - window)
         hi = min(cur + window, n[j, k])
+        norm_lo = a_p + n_tot[pj] - cur + lo
         top = table_log_weights(
-            n, t, n_tot, t_tot, j, pj, k, log_alpha[conc_id[j]], a_p, lo, hi, log_s, weights
+            n, t, j, pj, k, log_alpha[conc_id[j]], norm_lo, lo, hi, log_s, weights
         )
         if top == -np.inf:
             continue
-        chosen = draw_candidate(weights, lo, hi, top)
+        chosen = draw_candidate(weights, lo, hi, top, norm_lo)
         inc = chosen - cur
         t[j, k] = chosen
         t_high = max(t_high, chosen)
