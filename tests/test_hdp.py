@@ -13,6 +13,7 @@ from hierbn.estimators.hdp import (
     concentration_ids,
     data_counts,
     fit_hdp,
+    frozen_nodes,
     sweep_entries,
 )
 from hierbn.estimators.hdp_kernels import (
@@ -158,24 +159,31 @@ def _node_probabilities(est) -> np.ndarray:
     return p
 
 
-def test_the_leaves_sums_are_eq14_of_their_parents_sums() -> None:
-    """The leaves' sums are added when the concentrations change (flush_leaves), not at every
+@pytest.mark.parametrize(("rows", "cards"), [(2000, 3), (150, 5)])
+def test_the_frozen_nodes_sums_are_eq14_of_their_parents_sums(rows, cards) -> None:
+    """The frozen nodes' sums (every leaf, and internal nodes none of whose children's table
+    counts can move) are added when the concentrations change (flush_frozen), not at every
     state. With one recorded state the means are eqs. (12)-(14) of the final state at every
-    node; with the concentrations never redrawn, a leaf's mean over 300 states is eq. (14)
-    of its parent's mean, since a leaf's counts never move."""
+    node; with the concentrations never redrawn, a frozen node's mean over 300 states is
+    eq. (14) of its parent's mean, since its counts never move. The sparse problem has
+    frozen internal nodes; the dense one only frozen leaves."""
     rng = np.random.default_rng(4)
-    ctx = rng.integers(0, 3, (2000, 3))
-    x = (ctx[:, 0] + ctx[:, 2] + rng.integers(0, 2, 2000)) % 4
-    radix, seed = np.array([3, 3, 3]), np.random.SeedSequence(9)
+    ctx = rng.integers(0, cards, (rows, 3))
+    x = (ctx[:, 0] + ctx[:, 2] + rng.integers(0, 2, rows)) % 4
+    radix, seed = np.full(3, cards), np.random.SeedSequence(9)
     one = fit_hdp(x, ctx, radix, 4, n_iter=50, burn_in=49, conc_every=7, seed=seed)
     np.testing.assert_allclose(one.pbar, _node_probabilities(one), rtol=1e-12, atol=0)
     fixed = fit_hdp(x, ctx, radix, 4, n_iter=300, conc_every=10**6, seed=seed)
     tree = fixed.tree
-    leaves = np.arange(tree.level_start[3], tree.level.size)
-    a = fixed.alpha[concentration_ids(tree, "level")[leaves]][:, None]
-    n = tree.counts[leaves]
-    expected = (n + a * fixed.pbar[tree.parent[leaves]]) / (n.sum(axis=1, keepdims=True) + a)
-    np.testing.assert_allclose(fixed.pbar[leaves], expected, rtol=1e-12, atol=0)
+    live, frozen, frontier = frozen_nodes(tree)
+    internal = frozen[frozen < tree.level_start[3]]
+    assert (internal.size > 0) == (cards == 5)
+    assert np.array_equal(np.union1d(live, frozen), np.arange(1, tree.level.size))
+    assert np.isin(frontier, np.append(live, 0)).all()
+    a = fixed.alpha[concentration_ids(tree, "level")[frozen]][:, None]
+    n = fixed.n[frozen]
+    expected = (n + a * fixed.pbar[tree.parent[frozen]]) / (n.sum(axis=1, keepdims=True) + a)
+    np.testing.assert_allclose(fixed.pbar[frozen], expected, rtol=1e-12, atol=0)
     assert np.allclose(fixed.pbar.sum(axis=1), 1.0)
 
 

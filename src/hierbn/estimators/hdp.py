@@ -139,27 +139,39 @@ def sweep_entries(tree: ContextTree) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
-def leaves_and_their_parents(tree: ContextTree) -> tuple[int, int]:
-    """(first leaf, first parent of a leaf): every leaf is at the deepest level, and the
-    leaves' parents are the level above; a root alone is no leaf of a parent (both are the
-    node count)."""
-    depth = int(tree.level[-1])
-    if depth == 0:
-        return tree.level.size, tree.level.size
-    return int(tree.level_start[depth]), int(tree.level_start[depth - 1])
+def frozen_nodes(tree: ContextTree) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(live, frozen, frontier) non-root nodes, each in node order (parents first). A node is
+    frozen when none of its children has an entry the sweep visits (:func:`sweep_entries`):
+    its counts, the sums of its children's table counts, never move, so its sums can wait for
+    the concentrations to change (petitjean2018 decision §2.9). Every leaf is frozen, and so
+    are a frozen node's children. The others are live; the frontier is the root and the live
+    nodes with a frozen child."""
+    n_nodes = tree.level.size
+    movable = (data_counts(tree) >= 2).any(axis=1)
+    movable[0] = False  # the root's tables are reset, not swept
+    has_movable_child = np.zeros(n_nodes, dtype=bool)
+    has_movable_child[tree.parent[1:][movable[1:]]] = True
+    frozen = ~has_movable_child
+    frozen[0] = False
+    has_frozen_child = np.zeros(n_nodes, dtype=bool)
+    has_frozen_child[tree.parent[1:][frozen[1:]]] = True
+    frontier = has_frozen_child & ~frozen
+    live = ~frozen
+    live[0] = False
+    return tuple(np.flatnonzero(mask).astype(np.int64) for mask in (live, frozen, frontier))
 
 
 def sweep_layout(tree: ContextTree, conc_id: np.ndarray, n_conc: int) -> tuple:
     """The kernel's fixed arrays of one tree, in the order of :func:`sweeps`' last arguments:
     the entries the sweep visits (node, value), the nodes grouped by concentration (nodes,
-    first), the first leaf, and the leaves' pending sums (eq. (14)) with their count of
-    states."""
+    first), the live, frozen and frontier nodes (:func:`frozen_nodes`), and the frozen nodes'
+    pending sums (eq. (14)) with their count of states."""
     entry_node, entry_value = sweep_entries(tree)
     conc_nodes, conc_first = nodes_by_concentration(conc_id, n_conc)
-    leaf_start, block_lo = leaves_and_their_parents(tree)
-    block = np.zeros((leaf_start - block_lo, tree.n_values))
+    live, frozen, frontier = frozen_nodes(tree)
+    block = np.zeros(tree.counts.shape)
     pending = np.zeros(1, dtype=np.int64)
-    return entry_node, entry_value, conc_nodes, conc_first, leaf_start, block, pending
+    return entry_node, entry_value, conc_nodes, conc_first, live, frozen, frontier, block, pending
 
 
 def nodes_by_concentration(conc_id: np.ndarray, n_conc: int) -> tuple[np.ndarray, np.ndarray]:

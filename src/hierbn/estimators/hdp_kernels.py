@@ -11,10 +11,11 @@ cost ~7 % of its time. The sweep visits only the entries that can have two or mo
 (:func:`hierbn.estimators.hdp.sweep_entries`; in a deep tree of a large data set, nine in ten
 have at most one), the weights leave out every term that is the same for all candidates of
 an entry, and an entry's ln Gamma ratios cost one logarithm, not one per candidate
-(:func:`table_log_weights`; 1.2-1.3 times faster sweeps, the same chain to rounding). The leaves' sums
-wait until the concentrations change (:func:`flush_leaves`), and the concentrations' Beta
-auxiliaries are drawn pooled (:func:`sample_concentrations`): together about a third of a
-deep tree's time before (petitjean2018 decision §2.9).
+(:func:`table_log_weights`; 1.2-1.3 times faster sweeps, the same chain to rounding). The
+sums of the frozen nodes (whose counts never move: every leaf, and about half the internal
+nodes of a deep tree) wait until the concentrations change (:func:`flush_frozen`), and the
+concentrations' Beta auxiliaries are drawn pooled (:func:`sample_concentrations`): together
+about a third of a deep tree's time before (petitjean2018 decision §2.9).
 """
 
 from __future__ import annotations
@@ -210,46 +211,54 @@ def sample_concentrations(
 
 
 @njit(cache=True, nogil=True)
-def accumulate_sum(parent, conc_id, n, n_tot, alpha, alpha0, p, psum, leaf_start, block, block_lo):
-    """Eqs. (12)-(14) for the internal nodes: their probabilities in the current state into
-    ``p`` (parents first), each added at once to ``psum``, the sum over the recorded states
-    (the caller divides: a running mean would cost a division per entry and state). One
-    reciprocal per node: ``p`` may differ from the division's in the last bit. The leaves'
-    sums wait for :func:`flush_leaves`: ``block`` adds up the probabilities of the leaves'
-    parents (nodes ``block_lo`` to ``leaf_start - 1``) until the concentrations change."""
+def accumulate_sum(parent, conc_id, n, n_tot, alpha, alpha0, p, psum, live, frontier, block):
+    """Eqs. (12)-(14) for the root and the ``live`` nodes (those with a child whose table counts
+    can move, parents first): their probabilities in the current state into ``p``, each added
+    at once to ``psum``, the sum over the recorded states (the caller divides: a running mean
+    would cost a division per entry and state). One reciprocal per node: ``p`` may differ from
+    the division's in the last bit. The frozen nodes' sums wait for :func:`flush_frozen`:
+    ``block`` adds up the probabilities of the ``frontier`` nodes (the root and live nodes
+    with a frozen child) until the concentrations change."""
     k_values = n.shape[1]
     scale = 1.0 / (n_tot[0] + alpha0)
     for k in range(k_values):
         p[0, k] = (n[0, k] + alpha0 / k_values) * scale
         psum[0, k] += p[0, k]
-    for j in range(1, leaf_start):
+    for e in range(live.size):
+        j = live[e]
         a, pj = alpha[conc_id[j]], parent[j]
         scale = 1.0 / (n_tot[j] + a)
         for k in range(k_values):
             p[j, k] = (n[j, k] + a * p[pj, k]) * scale
             psum[j, k] += p[j, k]
-    for j in range(block_lo, leaf_start):
+    for e in range(frontier.size):
+        j = frontier[e]
         for k in range(k_values):
-            block[j - block_lo, k] += p[j, k]
+            block[j, k] += p[j, k]
 
 
 @njit(cache=True, nogil=True)
-def flush_leaves(parent, conc_id, n, n_tot, alpha, psum, leaf_start, block, block_lo, states):
-    """Eq. (14) for the leaves over the last ``states`` recorded states, all with the current
-    concentrations: a leaf's counts never move (its n is its data), so the sum of its
-    probabilities (n + a p_parent) / (n_tot + a) is (states n + a sum p_parent) / (n_tot + a)
-    with the parent's sum from ``block``, which is then cleared. Equal to adding every state's
-    probabilities to rounding, at a fraction of the cost: most nodes of a deep tree are
-    leaves."""
+def flush_frozen(parent, conc_id, n, n_tot, alpha, psum, frozen, frontier, block, states):
+    """Eq. (14) for the ``frozen`` nodes (parents first) over the last ``states`` recorded
+    states, all with the current concentrations. A frozen node's counts never move (no table
+    count of its children can), so the sum of its probabilities (n + a p_parent) / (n_tot + a)
+    is (states n + a sum p_parent) / (n_tot + a), with the parent's sum from ``block``: a
+    frontier node's accumulated one, or a frozen parent's computed just before (written to its
+    row of ``block``). The frontier rows are then cleared. Equal to adding every state's
+    probabilities to rounding, at a fraction of the cost: every leaf is frozen, and so is
+    about half the internal nodes of a deep tree of a large data set."""
     if states == 0:
         return
-    n_nodes, k_values = n.shape
-    for j in range(leaf_start, n_nodes):
-        a, q = alpha[conc_id[j]], parent[j] - block_lo
+    k_values = n.shape[1]
+    for e in range(frozen.size):
+        j = frozen[e]
+        a, pj = alpha[conc_id[j]], parent[j]
         scale = 1.0 / (n_tot[j] + a)
         for k in range(k_values):
-            psum[j, k] += (states * n[j, k] + a * block[q, k]) * scale
-    block[:] = 0.0
+            block[j, k] = (states * n[j, k] + a * block[pj, k]) * scale
+            psum[j, k] += block[j, k]
+    for e in range(frontier.size):
+        block[frontier[e], :] = 0.0
 
 
 @njit(cache=True, nogil=True)
@@ -276,7 +285,9 @@ def sweeps(
     entry_value,
     conc_nodes,
     conc_first,
-    leaf_start,
+    live,
+    frozen,
+    frontier,
     block,
     pending,
 ):
@@ -284,9 +295,10 @@ def sweeps(
     updated in place; with a non-empty ``alpha_trace[iteration, concentration]`` the
     concentrations after each iteration are recorded (for convergence diagnostics).
     ``conc_nodes``/``conc_first`` group the nodes by concentration
-    (:func:`sample_concentrations`); the leaves (from ``leaf_start``) have their sums added
-    when the concentrations change (:func:`flush_leaves`), from ``block`` and ``pending[0]``
-    states, which carry over a pause. Returns the first iteration not run: n_iter, or
+    (:func:`sample_concentrations`); the sums of the ``frozen`` nodes are added when the
+    concentrations change (:func:`flush_frozen`), from ``block`` (the ``frontier`` nodes'
+    sums) and ``pending[0]`` states, which carry over a pause; the ``live`` nodes' at every
+    recorded state (:func:`accumulate_sum`). Returns the first iteration not run: n_iter, or
     earlier when a table count could leave the Stirling table's columns (the caller grows it
     and resumes, so neither the chain nor the estimate depends on the table's size)."""
     n_nodes, k_values = n.shape
@@ -295,7 +307,6 @@ def sweeps(
     t_high = t.max()
     p = np.zeros((n_nodes, k_values))
     weights = np.empty(2 * window + 1)
-    block_lo = leaf_start - block.shape[0]
     counts = np.zeros(POOLED_CUSTOMERS + 1, dtype=np.int64)
     for it in range(it_from, n_iter):
         if t_high + window >= log_s.shape[1]:
@@ -317,8 +328,8 @@ def sweeps(
             weights,
         )
         if (it + conc_every // 2) % conc_every == 0:
-            flush_leaves(
-                parent, conc_id, n, n_tot, alpha, psum, leaf_start, block, block_lo, pending[0]
+            flush_frozen(
+                parent, conc_id, n, n_tot, alpha, psum, frozen, frontier, block, pending[0]
             )
             pending[0] = 0
             sample_concentrations(
@@ -335,11 +346,9 @@ def sweeps(
         if alpha_trace.shape[0] > 0:
             alpha_trace[it, :] = alpha
         if it >= burn_in:
-            accumulate_sum(
-                parent, conc_id, n, n_tot, alpha, alpha0, p, psum, leaf_start, block, block_lo
-            )
+            accumulate_sum(parent, conc_id, n, n_tot, alpha, alpha0, p, psum, live, frontier, block)
             recorded[0] += 1
             pending[0] += 1
-    flush_leaves(parent, conc_id, n, n_tot, alpha, psum, leaf_start, block, block_lo, pending[0])
+    flush_frozen(parent, conc_id, n, n_tot, alpha, psum, frozen, frontier, block, pending[0])
     pending[0] = 0
     return n_iter
