@@ -175,7 +175,7 @@ def test_the_frozen_nodes_sums_are_eq14_of_their_parents_sums(rows, cards) -> No
     np.testing.assert_allclose(one.pbar, _node_probabilities(one), rtol=1e-12, atol=0)
     fixed = fit_hdp(x, ctx, radix, 4, n_iter=300, conc_every=10**6, seed=seed)
     tree = fixed.tree
-    live, frozen, frontier = frozen_nodes(tree)
+    live, frozen, frontier = frozen_nodes(tree, sweep_entries(tree)[0])
     internal = frozen[frozen < tree.level_start[3]]
     assert (internal.size > 0) == (cards == 5)
     assert np.array_equal(np.union1d(live, frozen), np.arange(1, tree.level.size))

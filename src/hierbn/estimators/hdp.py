@@ -139,18 +139,18 @@ def sweep_entries(tree: ContextTree) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
-def frozen_nodes(tree: ContextTree) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(live, frozen, frontier) non-root nodes, each in node order (parents first). A node is
-    frozen when none of its children has an entry the sweep visits (:func:`sweep_entries`):
-    its counts, the sums of its children's table counts, never move, so its sums can wait for
-    the concentrations to change (petitjean2018 decision §2.9). Every leaf is frozen, and so
-    are a frozen node's children. The others are live; the frontier is the root and the live
-    nodes with a frozen child."""
+def frozen_nodes(
+    tree: ContextTree, entry_node: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(live, frozen, frontier) nodes, each in node order (parents first), given the nodes of
+    the entries the sweep visits (:func:`sweep_entries`). A non-root node is frozen when none
+    of its children has such an entry: its counts, the sums of its children's table counts,
+    never move, so its sums can wait for the concentrations to change (petitjean2018 decision
+    §2.9). Every leaf is frozen, and so are a frozen node's children. The other non-root
+    nodes are live; the frontier is the root and the live nodes with a frozen child."""
     n_nodes = tree.level.size
-    movable = (data_counts(tree) >= 2).any(axis=1)
-    movable[0] = False  # the root's tables are reset, not swept
     has_movable_child = np.zeros(n_nodes, dtype=bool)
-    has_movable_child[tree.parent[1:][movable[1:]]] = True
+    has_movable_child[tree.parent[entry_node]] = True  # the sweep never visits the root
     frozen = ~has_movable_child
     frozen[0] = False
     has_frozen_child = np.zeros(n_nodes, dtype=bool)
@@ -168,7 +168,7 @@ def sweep_layout(tree: ContextTree, conc_id: np.ndarray, n_conc: int) -> tuple:
     pending sums (eq. (14)) with their count of states."""
     entry_node, entry_value = sweep_entries(tree)
     conc_nodes, conc_first = nodes_by_concentration(conc_id, n_conc)
-    live, frozen, frontier = frozen_nodes(tree)
+    live, frozen, frontier = frozen_nodes(tree, entry_node)
     block = np.zeros(tree.counts.shape)
     pending = np.zeros(1, dtype=np.int64)
     return entry_node, entry_value, conc_nodes, conc_first, live, frozen, frontier, block, pending
@@ -237,8 +237,8 @@ def fit_hdp(
     values, context_matrix = check_family(child_values, contexts, radix, n_values)
     if n_iter < 1 or not 1 <= window <= MAX_WINDOW or conc_every < 1:
         raise ValueError(
-            f"n_iter and conc_every must be >= 1 and window in 1..{MAX_WINDOW}: "
-            f"{n_iter}, {conc_every}, {window}"
+            f"n_iter and conc_every must be >= 1 and window in 1..{MAX_WINDOW}: got "
+            f"n_iter={n_iter}, conc_every={conc_every}, window={window}"
         )
     prior = (
         check_positive(prior[0], "prior shape", allow_zero=True),
