@@ -4,7 +4,16 @@ Parameters are stored padded: ``log_hid[h, k]`` (k < card_h) and ``log_obs[v, cf
 (l < n_cfg[v], k < card_v). Data are unique observed patterns ``patterns[u, v]`` with
 multiplicities ``counts[u]`` (exact pattern compression, beal2006 decisions §2).
 ``states[s, h]`` is the table of joint hidden states and ``cfg[v, s]`` the parent configuration
-of v at state s.
+of v at state s. The kernels take the patterns as ``index[u, s, v]``, the flat position in
+``log_obs`` of the entry theta_v[cfg[v, s], y_uv] that pattern u uses at state s
+(:func:`entry_index`, built once per structure and data set).
+
+A pattern's joint probabilities p(s, y_u | theta) are products of table entries, computed in
+linear space from the tables' exponentials (one ``exp`` per table entry per call, then
+multiplications, one ``log`` per pattern) instead of a log-sum-exp per pattern (an ``exp`` per
+pattern and state). Every factor is a probability (at most 1), so a product can only underflow;
+a pattern whose marginal falls below ``TINY`` is recomputed in logs, so the result is the
+log-space one to rounding (beal2006 decisions §2).
 """
 
 from __future__ import annotations
@@ -16,18 +25,34 @@ from numba import njit
 
 from hierbn.special import digamma
 
+TINY = 1e-280  # a pattern's marginal below this is recomputed in logs (see the module docstring)
+
 
 @njit(cache=True)
-def _state_log_joint(log_hid, log_obs, states, cfg, patterns, u, out) -> float:
+def entry_index(states, cfg, patterns, table_shape):
+    """index[u, s, v] = flat position of theta_v[cfg[v, s], y_uv] in an observed table array
+    of shape ``table_shape`` = (n_v, max n_cfg, max card)."""
+    n_u, n_v = patterns.shape
+    index = np.empty((n_u, states.shape[0], n_v), dtype=np.int64)
+    for u in range(n_u):
+        for s in range(states.shape[0]):
+            for v in range(n_v):
+                index[u, s, v] = (v * table_shape[1] + cfg[v, s]) * table_shape[2] + patterns[u, v]
+    return index
+
+
+@njit(cache=True)
+def _state_log_joint(log_hid, log_obs, states, index, u, out) -> float:
     """out[s] = ln p(s, y_u | theta) for every joint hidden state s; returns ln p(y_u | theta)."""
     n_s, n_h = states.shape
+    flat = log_obs.reshape(-1)
     top = -np.inf
     for s in range(n_s):
         value = 0.0
         for h in range(n_h):
             value += log_hid[h, states[s, h]]
-        for v in range(patterns.shape[1]):
-            value += log_obs[v, cfg[v, s], patterns[u, v]]
+        for v in range(index.shape[2]):
+            value += flat[index[u, s, v]]
         out[s] = value
         top = max(top, value)
     if top == -np.inf:
@@ -39,37 +64,109 @@ def _state_log_joint(log_hid, log_obs, states, cfg, patterns, u, out) -> float:
 
 
 @njit(cache=True)
-def log_likelihood(log_hid, log_obs, states, cfg, patterns, counts) -> float:
-    """ln p(y | theta) = sum_u c_u ln sum_s p(s, y_u | theta), eq. (7)."""
-    buf = np.empty(states.shape[0])
+def _linear_tables(log_hid, log_obs, states):
+    """(p(s | theta) for every joint hidden state s, exp of the observed tables, flat)."""
+    n_s, n_h = states.shape
+    prior = np.empty(n_s)
+    for s in range(n_s):
+        value = 0.0
+        for h in range(n_h):
+            value += log_hid[h, states[s, h]]
+        prior[s] = math.exp(value)
+    return prior, np.exp(log_obs).reshape(-1)
+
+
+@njit(cache=True)
+def _state_joint(prior, flat_obs, index, u, out) -> float:
+    """out[s] = p(s, y_u | theta) for every joint hidden state s; returns p(y_u | theta)."""
     total = 0.0
-    for u in range(patterns.shape[0]):
-        total += counts[u] * _state_log_joint(log_hid, log_obs, states, cfg, patterns, u, buf)
+    for s in range(prior.shape[0]):
+        value = prior[s]
+        for v in range(index.shape[2]):
+            value *= flat_obs[index[u, s, v]]
+        out[s] = value
+        total += value
     return total
 
 
 @njit(cache=True)
-def e_step(log_hid, log_obs, states, cfg, patterns, counts, n_hid, n_obs) -> tuple[float, float]:
-    """Exact E-step at (possibly sub-normalised) parameters: fills the expected counts
-    N_jlk (eq. 19/55) in ``n_hid``/``n_obs`` and returns (sum_u c_u ln Z_u, sum_u c_u H[q_u])."""
-    n_hid[:] = 0.0
-    n_obs[:] = 0.0
+def log_likelihood(log_hid, log_obs, states, index, counts) -> float:
+    """ln p(y | theta) = sum_u c_u ln sum_s p(s, y_u | theta), eq. (7)."""
+    prior, flat_obs = _linear_tables(log_hid, log_obs, states)
     buf = np.empty(states.shape[0])
     total = 0.0
+    for u in range(index.shape[0]):
+        z = _state_joint(prior, flat_obs, index, u, buf)
+        if z > TINY:
+            total += counts[u] * math.log(z)
+        else:
+            total += counts[u] * _state_log_joint(log_hid, log_obs, states, index, u, buf)
+    return total
+
+
+@njit(cache=True)
+def _log_posterior(log_hid, log_obs, states, index, u, out) -> float:
+    """out[s] = p(s | y_u, theta) computed in logs (a pattern whose linear marginal underflowed);
+    returns ln p(y_u | theta)."""
+    log_z = _state_log_joint(log_hid, log_obs, states, index, u, out)
+    for s in range(out.shape[0]):
+        out[s] = math.exp(out[s] - log_z)
+    return log_z
+
+
+@njit(cache=True)
+def _pattern_entropy(weights, scale, log_z, log_hid, log_obs, states, index, u) -> float:
+    """H[q_u] = -sum_s q_s ln q_s, ln q_s = ln p(s, y_u | theta) - ln Z_u, over the posterior
+    weights q_s = scale * weights[s] > 0."""
+    flat = log_obs.reshape(-1)
     entropy = 0.0
-    for u in range(patterns.shape[0]):
-        log_z = _state_log_joint(log_hid, log_obs, states, cfg, patterns, u, buf)
+    for s in range(states.shape[0]):
+        q = scale * weights[s]
+        if q <= 0.0:
+            continue
+        value = -log_z
+        for h in range(states.shape[1]):
+            value += log_hid[h, states[s, h]]
+        for v in range(index.shape[2]):
+            value += flat[index[u, s, v]]
+        entropy -= q * value
+    return entropy
+
+
+@njit(cache=True)
+def e_step(
+    log_hid, log_obs, states, index, counts, n_hid, n_obs, with_entropy=True
+) -> tuple[float, float]:
+    """Exact E-step at (possibly sub-normalised) parameters: fills the expected counts
+    N_jlk (eq. 19/55) in ``n_hid``/``n_obs`` and returns (sum_u c_u ln Z_u, sum_u c_u H[q_u]);
+    the entropy is 0 unless ``with_entropy``."""
+    n_hid[:] = 0.0
+    n_obs[:] = 0.0
+    flat_counts = n_obs.reshape(-1)
+    prior, flat_obs = _linear_tables(log_hid, log_obs, states)
+    q = np.empty(states.shape[0])
+    total = 0.0
+    entropy = 0.0
+    for u in range(index.shape[0]):
+        z = _state_joint(prior, flat_obs, index, u, q)
+        if z > TINY:
+            log_z = math.log(z)
+            scale = 1.0 / z  # q = joint / z
+        else:
+            log_z = _log_posterior(log_hid, log_obs, states, index, u, q)
+            scale = 1.0
         total += counts[u] * log_z
-        for s in range(states.shape[0]):
-            q = math.exp(buf[s] - log_z)
-            if q <= 0.0:
-                continue
-            entropy -= counts[u] * q * (buf[s] - log_z)
-            w = counts[u] * q
+        if with_entropy:
+            entropy += counts[u] * _pattern_entropy(
+                q, scale, log_z, log_hid, log_obs, states, index, u
+            )
+        weight = counts[u] * scale
+        for s in range(q.shape[0]):
+            w = q[s] * weight
             for h in range(states.shape[1]):
                 n_hid[h, states[s, h]] += w
-            for v in range(patterns.shape[1]):
-                n_obs[v, cfg[v, s], patterns[u, v]] += w
+            for v in range(index.shape[2]):
+                flat_counts[index[u, s, v]] += w
     return total, entropy
 
 
@@ -141,9 +238,7 @@ def _prior_term(lam, hcard, ocard, ncfg, log_hid, log_obs) -> float:
 
 
 @njit(cache=True)
-def map_em(
-    log_hid0, log_obs0, states, cfg, patterns, counts, lam, hcard, ocard, ncfg, max_iter, tol
-):
+def map_em(log_hid0, log_obs0, states, index, counts, lam, hcard, ocard, ncfg, max_iter, tol):
     """MAP-EM in the softmax basis (beal2006 decisions A4 and A6), stopping when the monotone
     objective ln p(y|theta) + sum lam ln theta gains < tol per datum. Returns the final E-step
     quantities at theta_hat: (ll, cs_star, entropy, log_hid, log_obs, n_hid, n_obs, iterations,
@@ -157,7 +252,7 @@ def map_em(
     iterations = 0
     converged = False
     for it in range(max_iter):
-        ll, _ = e_step(log_hid, log_obs, states, cfg, patterns, counts, n_hid, n_obs)
+        ll, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, False)
         objective = ll + _prior_term(lam, hcard, ocard, ncfg, log_hid, log_obs)
         iterations = it + 1
         if (objective - previous) / n < tol:
@@ -165,7 +260,7 @@ def map_em(
             break
         previous = objective
         _map_update(n_hid, n_obs, lam, hcard, ocard, ncfg, log_hid, log_obs)
-    ll, entropy = e_step(log_hid, log_obs, states, cfg, patterns, counts, n_hid, n_obs)
+    ll, entropy = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs)
     complete = 0.0  # ln p(s_hat, y | theta_hat), eq. (30)
     for h in range(n_hid.shape[0]):
         for k in range(hcard[h]):
@@ -228,7 +323,7 @@ def _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs) -> N
 
 
 @njit(cache=True)
-def vbem(n_hid0, n_obs0, states, cfg, patterns, counts, lam, hcard, ocard, ncfg, max_iter, tol):
+def vbem(n_hid0, n_obs0, states, index, counts, lam, hcard, ocard, ncfg, max_iter, tol):
     """VBEM (beal2006 Sections 3.4–3.5; beal2006 decisions §2) from initial expected counts:
     VBM q_theta = Dir(lam + N), VBE with ln theta_tilde = psi(alpha) - psi(alpha0).
     F = sum_u c_u ln Z_u - sum_jl KL[Dir(alpha) || Dir(lam)] is evaluated after every VBE step.
@@ -248,7 +343,7 @@ def vbem(n_hid0, n_obs0, states, cfg, patterns, counts, lam, hcard, ocard, ncfg,
     converged = False
     for it in range(max_iter):
         _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs)
-        total, _ = e_step(log_hid, log_obs, states, cfg, patterns, counts, n_hid, n_obs)
+        total, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, False)
         bound = total - _kl_dirichlet_total(a_hid, a_obs, lam, hcard, ocard, ncfg)
         iterations = it + 1
         if it > 0:

@@ -142,7 +142,9 @@ def em_and_vb(
     VBEM started from the CS construction of the paper's Section 6, which must end >= CS*);
     ``fits`` holds the final ln theta of both and the MAP expected counts (for eq. 61's gap)."""
     patterns, counts = _checked_patterns(model, patterns, counts)
-    args = (model.states, model.cfg, patterns, counts, lam, model.hcard, model.ocard, model.ncfg)
+    init = tuple(np.ascontiguousarray(t, dtype=np.float64) for t in init)
+    index = kernels.entry_index(model.states, model.cfg, patterns, init[1].shape)
+    args = (model.states, index, counts, lam, model.hcard, model.ocard, model.ncfg)
     start = time.perf_counter()
     ll, cs_star, entropy, map_hid, map_obs, n_hid, n_obs, em_iter, em_conv = kernels.map_em(
         init[0], init[1], *args, MAX_ITER, TOL_PER_DATUM
@@ -150,7 +152,7 @@ def em_and_vb(
     em_seconds = time.perf_counter() - start
     start = time.perf_counter()
     h0, o0 = np.zeros(init[0].shape), np.zeros(init[1].shape)
-    kernels.e_step(init[0], init[1], model.states, model.cfg, patterns, counts, h0, o0)
+    kernels.e_step(init[0], init[1], model.states, index, counts, h0, o0)
     vb, vb_min_step, vb_iter, vb_conv, vb_hid, vb_obs = kernels.vbem(
         h0, o0, *args, MAX_ITER, TOL_PER_DATUM
     )
@@ -303,14 +305,14 @@ def ais_score(
     the seconds as attributes; ``init`` overrides the prior draw (Fig. 6(a) true start)."""
     patterns, counts = compress(checked_rows(model, rows))
     start_params = init if init is not None else model.sample_prior(rng, lam)
+    start_params = tuple(np.ascontiguousarray(t, dtype=np.float64) for t in start_params)
     seed = int(rng.integers(0, 2**31 - 1))
     start = time.perf_counter()
     log_z, quarters, overall = ais_run(
         start_params[0],
         start_params[1],
         model.states,
-        model.cfg,
-        patterns,
+        kernels.entry_index(model.states, model.cfg, patterns, start_params[1].shape),
         counts,
         lam,
         model.hcard,
