@@ -17,8 +17,10 @@ from hierbn.estimators.hdp import (
     sweep_entries,
 )
 from hierbn.estimators.hdp_kernels import (
+    EXP_FLOOR,
     POOLED_CUSTOMERS,
     draw_candidate,
+    exp_below_top,
     sample_concentrations,
     table_log_weights,
 )
@@ -415,3 +417,22 @@ def test_any_growth_sequence_gives_the_direct_stirling_table(requests) -> None:
     if table.shape[1] > n:
         ident = logsumexp(np.arange(n + 1) * np.log(2.5) + table[n, : n + 1])
         assert ident == pytest.approx(gammaln(2.5 + n) - gammaln(2.5), rel=1e-12, abs=1e-9)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.floats(-750.0, 0.0), min_size=1, max_size=129),
+    st.floats(-1e4, 1e4),
+)
+def test_the_sweeps_exponential_is_libms_to_rounding(xs, top) -> None:
+    """exp_below_top(w, top) = exp(w - top) within 5e-16 relative for w - top down to
+    EXP_FLOOR, exactly 1 at the top, exactly 0 at -inf and below the floor."""
+    x = np.array([*xs, 0.0, -np.inf, -1e-300, -0.3465, -0.3466, -699.99])
+    weights = x + top
+    out = weights.copy()
+    exp_below_top(out, out.size, top)
+    shifted = weights - top
+    kept = shifted >= EXP_FLOOR
+    want = np.exp(shifted[kept])
+    np.testing.assert_allclose(out[kept], want, rtol=5e-16, atol=0)
+    assert np.all(out[~kept] == 0.0) and out[x.size - 6] == 1.0

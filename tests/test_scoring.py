@@ -21,7 +21,14 @@ from hierbn.scoring.bipartite import (
     parameter_count,
     parent_configurations,
 )
-from hierbn.scoring.scores import StructureModel, ais_score, compress, exact_score, score_structure
+from hierbn.scoring.scores import (
+    StructureModel,
+    ais_score,
+    compress,
+    exact_score,
+    first_best,
+    score_structure,
+)
 
 CLS = BipartiteClass((2, 2), (5, 5, 5, 5))
 TRUE = Structure(canonical((0b0111, 0b1110), CLS))
@@ -233,3 +240,12 @@ def test_proposal_log_ratio_is_the_dirichlet_densities_ratio(structure: int, see
         return total
 
     assert got == pytest.approx(log_q(current, proposed) - log_q(proposed, current), abs=1e-7)
+
+
+def test_first_best_takes_the_first_restart_that_ties_to_rounding() -> None:
+    """Fits of restarts that agree to rounding are the same optimum: the first one is taken
+    whichever is larger in the last bits; a real difference still wins."""
+    tied = [{"vb_star": -100.0 - 1e-13, "id": 0}, {"vb_star": -100.0, "id": 1}]
+    assert first_best(tied, "vb_star")["id"] == 0
+    apart = [{"vb_star": -100.001, "id": 0}, {"vb_star": -100.0, "id": 1}]
+    assert first_best(apart, "vb_star")["id"] == 1

@@ -224,6 +224,15 @@ def vb_map_gap(
     return best
 
 
+def first_best(restarts: list[dict[str, Any]], key: str, rtol: float = 1e-9) -> dict[str, Any]:
+    """The first restart whose ``key`` is within ``rtol`` (relative) of the largest: restarts
+    that agree to rounding reached the same optimum, and taking the first keeps the chosen fit
+    independent of rounding (every restart ties for a structure whose hidden variables have
+    no children; beal2006 decisions §7)."""
+    top = max(r[key] for r in restarts)
+    return next(r for r in restarts if r[key] >= top - rtol * max(1.0, abs(top)))
+
+
 def combine_restarts(
     restarts: list[dict[str, float]], model: StructureModel, n: int
 ) -> dict[str, float]:
@@ -231,8 +240,7 @@ def combine_restarts(
     d = parameter_count(model.structure, model.cls)
     ln_s = log_aliases(model.structure, model.cls, "R1'")
     ln_s_r1 = log_aliases(model.structure, model.cls, "R1")
-    best = max(restarts, key=lambda r: r["ll"])
-    best_ll = best["ll"]
+    best_ll = max(r["ll"] for r in restarts)
     bic_star = best_ll - d / 2.0 * math.log(n)
     bicp_star = bic_star + log_prior_at_map(model.structure, model.cls)
     cs_star = max(r["cs_star"] for r in restarts)
@@ -259,9 +267,9 @@ def combine_restarts(
         # eq. (61): the best VB fit against the MAP estimate (the best EM fit)
         "vb_map_gap": vb_map_gap(
             model,
-            max(restarts, key=lambda r: r["vb_star"])["fits"]["vb"],
-            best["fits"]["map"],
-            best["fits"]["counts"],
+            first_best(restarts, "vb_star")["fits"]["vb"],
+            first_best(restarts, "ll")["fits"]["map"],
+            first_best(restarts, "ll")["fits"]["counts"],
         ),
         "vb_capped": float(any(r["vb_converged"] < 1 for r in restarts)),
         "em_capped": float(any(r["em_converged"] < 1 for r in restarts)),
