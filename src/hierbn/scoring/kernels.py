@@ -42,19 +42,25 @@ def entry_index(states, cfg, patterns, table_shape):
 
 
 @njit(cache=True)
+def _state_log_value(log_hid, flat_log_obs, states, index, u, s) -> float:
+    """ln p(s, y_u | theta) of joint hidden state s and pattern u."""
+    value = 0.0
+    for h in range(states.shape[1]):
+        value += log_hid[h, states[s, h]]
+    for v in range(index.shape[2]):
+        value += flat_log_obs[index[u, s, v]]
+    return value
+
+
+@njit(cache=True)
 def _state_log_joint(log_hid, log_obs, states, index, u, out) -> float:
     """out[s] = ln p(s, y_u | theta) for every joint hidden state s; returns ln p(y_u | theta)."""
-    n_s, n_h = states.shape
+    n_s = states.shape[0]
     flat = log_obs.reshape(-1)
     top = -np.inf
     for s in range(n_s):
-        value = 0.0
-        for h in range(n_h):
-            value += log_hid[h, states[s, h]]
-        for v in range(index.shape[2]):
-            value += flat[index[u, s, v]]
-        out[s] = value
-        top = max(top, value)
+        out[s] = _state_log_value(log_hid, flat, states, index, u, s)
+        top = max(top, out[s])
     if top == -np.inf:
         return top
     acc = 0.0
@@ -122,14 +128,8 @@ def _pattern_entropy(weights, scale, log_z, log_hid, log_obs, states, index, u) 
     entropy = 0.0
     for s in range(states.shape[0]):
         q = scale * weights[s]
-        if q <= 0.0:
-            continue
-        value = -log_z
-        for h in range(states.shape[1]):
-            value += log_hid[h, states[s, h]]
-        for v in range(index.shape[2]):
-            value += flat[index[u, s, v]]
-        entropy -= q * value
+        if q > 0.0:
+            entropy -= q * (_state_log_value(log_hid, flat, states, index, u, s) - log_z)
     return entropy
 
 
