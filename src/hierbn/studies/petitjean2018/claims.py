@@ -48,7 +48,7 @@ EQUIVALENCE_MARGIN = 0.2  # "similar": the win share W/(W+L) within 0.5 ± 0.2 (
 POWER_NEEDED = 0.8  # below this power at equal methods, an equivalence is reported, not judged
 TABLE1_TOLERANCE = 0.015 + 0.005  # decision §5.1: Monte Carlo spread + the paper's rounding
 SPLICE_CLOSE = 0.001  # "comes very close" on 0-1 loss: within 0.1 percentage points (ours)
-TIMING_LINEAR = (0.5, 1.25)  # fit-time ratio / iteration ratio allowed (fixed costs lower it)
+TIMING_LINEAR = (0.5, 1.25)  # sampling-time ratio / iteration ratio allowed
 KDB = ("nb", "kdb1", "kdb2", "kdb3", "kdb4", "kdb5")  # maximum number of parents 0..5
 TYINGS = ("single", "level", "sameparent")
 FLAGSHIPS = ("tan", "skdb")  # the paper's two flagship classifiers (Figs 4-5, Table 3)
@@ -988,20 +988,22 @@ def claim_h12(r: Results) -> dict[str, Any]:
 # --------------------------------------------------------------------- H13: timings
 def timing_checks(table: pd.DataFrame) -> dict[str, Any]:
     """Section 6.6: the slowest classification of CLASSIFY_ROWS rows (scaled from n_test) is
-    under the paper's 1 s; SkDB-HDP's fit-time ratio between the largest and smallest
-    iteration counts within TIMING_LINEAR x their ratio."""
+    under the paper's 1 s; SkDB-HDP's sampling-time ratio (the fit less its fixed costs,
+    building the context trees) between the largest and smallest iteration counts within
+    TIMING_LINEAR x their ratio. The whole fit's ratio is reported beside it."""
     slowest = float((table["classify_seconds"] * P.CLASSIFY_ROWS / table["n_test"]).max())
     skdb = table[table.method == "skdb-hdp"].sort_values("iterations")
     lo, hi = skdb.iloc[0], skdb.iloc[-1]
     expected = hi["iterations"] / lo["iterations"]
-    got = hi["fit_seconds"] / lo["fit_seconds"]
+    sampling = hi["sampling_seconds"] / lo["sampling_seconds"]
     return {
         "slowest_classify_seconds_per_25k": slowest,
         "iterations_ratio": float(expected),
-        "fit_time_ratio": float(got),
+        "sampling_time_ratio": float(sampling),
+        "fit_time_ratio": float(hi["fit_seconds"] / lo["fit_seconds"]),
         "classify_under_limit": slowest < P.CLASSIFY["seconds"],
         "linear_in_iterations": bool(
-            TIMING_LINEAR[0] * expected <= got <= TIMING_LINEAR[1] * expected
+            TIMING_LINEAR[0] * expected <= sampling <= TIMING_LINEAR[1] * expected
         ),
     }
 
@@ -1019,15 +1021,16 @@ def claim_h13(r: Results) -> dict[str, Any]:
     )
     crit = (
         f"on adult, every BNC (8 structures x both estimators) classifies {P.CLASSIFY['rows']} "
-        f"rows in < {P.CLASSIFY['seconds']} s; SkDB-HDP fit-time ratio between the largest and "
-        f"smallest iteration counts within [{TIMING_LINEAR[0]}, {TIMING_LINEAR[1]}] x the "
+        f"rows in < {P.CLASSIFY['seconds']} s; SkDB-HDP sampling-time ratio between the largest "
+        f"and smallest iteration counts within [{TIMING_LINEAR[0]}, {TIMING_LINEAR[1]}] x the "
         "iteration ratio"
     )
     deviation = (
         "one core of this machine, not the paper's Java; classification time scaled to "
-        f"{P.CLASSIFY['rows']} rows from the test half; 'linearly' read as the fit-time ratio within "
-        f"[{TIMING_LINEAR[0]}, {TIMING_LINEAR[1]}] x the iteration ratio (fixed costs lower "
-        f"it); the {P.ADULT_TRAINING['seconds']} s is shown, not judged"
+        f"{P.CLASSIFY['rows']} rows from the test half; 'linearly' read on the sampling time, "
+        "the fit less its fixed costs (building the context trees), as a ratio within "
+        f"[{TIMING_LINEAR[0]}, {TIMING_LINEAR[1]}] x the iteration ratio, the whole fit's ratio "
+        f"shown beside it; the {P.ADULT_TRAINING['seconds']} s is shown, not judged"
     )
     timing = r.timing if r.timing is not None else pd.DataFrame(columns=["dataset", "method"])
     adult = timing[timing.dataset == "adult"]
@@ -1052,8 +1055,9 @@ def claim_h13(r: Results) -> dict[str, Any]:
         "H13", text, paper, checks, crit, status(ok), statement=P.H13, deviation=deviation,
         paper_text=paper_text,
         ours_text=f"slowest classification {num(checks['slowest_classify_seconds_per_25k'], 2)} "
-        f"s per {P.CLASSIFY['rows']} rows; SkDB-HDP fit time {num(checks['fit_time_ratio'], 2)}× for "
-        f"{num(checks['iterations_ratio'], 2)}× iterations",
+        f"s per {P.CLASSIFY['rows']} rows; SkDB-HDP sampling time "
+        f"{num(checks['sampling_time_ratio'], 2)}× (whole fit {num(checks['fit_time_ratio'], 2)}×) "
+        f"for {num(checks['iterations_ratio'], 2)}× iterations",
         timing=True,
     )  # fmt: skip
 
