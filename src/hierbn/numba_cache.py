@@ -16,6 +16,8 @@ import os
 import sys
 from pathlib import Path
 
+from hierbn.user_cache import user_cache
+
 PACKAGE_ROOT = Path(__file__).resolve().parent
 KERNEL_MARK = b"@njit"
 
@@ -34,8 +36,7 @@ def cache_dir(root: Path = PACKAGE_ROOT) -> Path:
     for path in kernel_sources(root):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    return base / "hierbn" / "numba" / digest.hexdigest()[:16]
+    return user_cache("numba") / digest.hexdigest()[:16]
 
 
 def use_source_keyed_cache() -> None:

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from hierbn.random_variates import log_gamma_variate
-from hierbn.scoring.kernels import log_likelihood
+from hierbn.scoring.kernels import log_likelihood, log_theta_sum
 
 
 @njit(cache=True)
@@ -101,8 +101,7 @@ def ais_run(
     b_hid, b_obs = np.zeros(log_hid.shape), np.zeros(log_obs.shape)
     lg = _shapes(log_hid, log_obs, strength, hcard, ocard, ncfg, a_hid, a_obs)
     current = log_likelihood(log_hid, log_obs, states, index, counts)
-    lam_hid, lam_obs = np.full(log_hid.shape, lam), np.full(log_obs.shape, lam)
-    prior = _weighted_log_sum(lam_hid, lam_obs, log_hid, log_obs, 1.0, hcard, ocard, ncfg)
+    prior = log_theta_sum(lam - 1.0, hcard, ocard, ncfg, log_hid, log_obs)
     n_steps = taus.shape[0] - 1
     log_w = 0.0
     accepted = np.zeros(4)
@@ -112,7 +111,7 @@ def ais_run(
         _propose(a_hid, a_obs, hcard, ocard, ncfg, new_hid, new_obs)
         proposed = log_likelihood(new_hid, new_obs, states, index, counts)
         new_lg = _shapes(new_hid, new_obs, strength, hcard, ocard, ncfg, b_hid, b_obs)
-        new_prior = _weighted_log_sum(lam_hid, lam_obs, new_hid, new_obs, 1.0, hcard, ocard, ncfg)
+        new_prior = log_theta_sum(lam - 1.0, hcard, ocard, ncfg, new_hid, new_obs)
         log_a = new_prior - prior + tau_prev * (proposed - current)
         log_a += proposal_log_ratio(
             lg,

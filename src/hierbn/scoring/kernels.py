@@ -225,7 +225,9 @@ def _map_update(n_hid, n_obs, lam, hcard, ocard, ncfg, log_hid, log_obs) -> floa
 
 
 @njit(cache=True)
-def _prior_term(lam, hcard, ocard, ncfg, log_hid, log_obs) -> float:
+def log_theta_sum(lam, hcard, ocard, ncfg, log_hid, log_obs) -> float:
+    """lam * sum ln theta over the table entries: the MAP objective's prior part (decision A4)
+    and, with lam - 1, the log kernel of the Dir(lam) prior (AIS)."""
     prior = 0.0
     for h in range(log_hid.shape[0]):
         for k in range(hcard[h]):
@@ -253,7 +255,7 @@ def map_em(log_hid0, log_obs0, states, index, counts, lam, hcard, ocard, ncfg, m
     converged = False
     for it in range(max_iter):
         ll, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, False)
-        objective = ll + _prior_term(lam, hcard, ocard, ncfg, log_hid, log_obs)
+        objective = ll + log_theta_sum(lam, hcard, ocard, ncfg, log_hid, log_obs)
         iterations = it + 1
         if (objective - previous) / n < tol:
             converged = True

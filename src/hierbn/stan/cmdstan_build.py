@@ -59,6 +59,8 @@ from importlib import resources
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from hierbn.user_cache import user_cache
+
 MAKE_FILES = ("compiler_flags", "dependencies", "libraries")
 SUNDIALS_LIBRARIES = ("cvodes", "idas", "kinsol", "nvecserial")
 TBB_LIBRARY = "libtbb.so.2"
@@ -84,12 +86,6 @@ class Httpstan:
     @property
     def include(self) -> Path:
         return self.root / "include"
-
-
-def default_cache() -> Path:
-    """Per-user cache of CmdStan builds (``$XDG_CACHE_HOME/hierbn/cmdstan``)."""
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    return base / "hierbn" / "cmdstan"
 
 
 def cmdstan_version(sources: Path) -> str:
@@ -317,7 +313,7 @@ def _build(sources: Path, httpstan: Httpstan, build_dir: Path, home: Path, jobs:
 def build_cmdstan(sources: Path, cache: Path | None = None, jobs: int = 2) -> Path:
     """Assemble CmdStan from ``sources`` and httpstan, build it once, return its home.
 
-    ``cache`` defaults to :func:`default_cache`. Returns at once when the build folder's stamp
+    ``cache`` defaults to ``user_cache("cmdstan")``. Returns at once when the build folder's stamp
     exists. Raises :class:`CmdStanBuildError` when ``sources`` is not a CmdStan tree, when
     httpstan's Stan (or stanc) version differs from CmdStan's, or when the build fails.
     """
@@ -331,7 +327,7 @@ def build_cmdstan(sources: Path, cache: Path | None = None, jobs: int = 2) -> Pa
     check_httpstan_files(httpstan)
     check_stanc(cmdstan, httpstan)
     key = cache_key(cmdstan, httpstan.version, compiler_line())
-    cache = Path(cache).expanduser().resolve() if cache is not None else default_cache()
+    cache = Path(cache).expanduser().resolve() if cache is not None else user_cache("cmdstan")
     build_dir = cache / key
     home = cmdstan_home(build_dir, cmdstan)
     if (build_dir / STAMP).is_file():

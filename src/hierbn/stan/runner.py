@@ -42,6 +42,7 @@ import pandas as pd
 from hierbn.draws import Draws
 from hierbn.io import write_with
 from hierbn.seeds import kernel_seed
+from hierbn.user_cache import user_cache
 
 BACKENDS = ("auto", "cmdstanpy", "pystan")
 # Stan's sampler columns under the names of the project's draws record (ArviZ's)
@@ -154,7 +155,7 @@ def compile_model(model: str, backend: str, exe_dir: str | Path | None = None) -
         import cmdstanpy
 
         # never beside the packaged .stan file: cmdstanpy writes the executable next to it
-        target_dir = Path(exe_dir or cache_dir("cmdstanpy") / model_digest(model)[:16])
+        target_dir = Path(exe_dir or user_cache("cmdstanpy") / model_digest(model)[:16])
         target_dir.mkdir(parents=True, exist_ok=True)
         local = target_dir / f"{model}.stan"
         if not local.is_file() or local.read_text() != code:  # unchanged: no recompilation
@@ -174,13 +175,6 @@ def compile_model(model: str, backend: str, exe_dir: str | Path | None = None) -
     return info
 
 
-def cache_dir(kind: str) -> Path:
-    """Per-user cache of compiled models (``$XDG_CACHE_HOME/hierbn/<kind>``): ``advi`` driver
-    builds, ``cmdstanpy`` executables compiled without an ``exe_dir``."""
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    return base / "hierbn" / kind
-
-
 def build_advi_executable(model: str) -> Path:
     """Compile ``model`` with ``advi_driver.cpp`` against PyStan's bundled Stan sources.
 
@@ -195,7 +189,7 @@ def build_advi_executable(model: str) -> Path:
     key = hashlib.sha256(
         stan_file(model).read_bytes() + driver.read_bytes() + version("httpstan").encode()
     ).hexdigest()[:16]
-    exe = cache_dir("advi") / key / f"{model}_advi"
+    exe = user_cache("advi") / key / f"{model}_advi"
     if exe.is_file():
         return exe
     exe.parent.mkdir(parents=True, exist_ok=True)
