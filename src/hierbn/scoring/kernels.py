@@ -226,8 +226,8 @@ def _map_update(n_hid, n_obs, lam, hcard, ocard, ncfg, log_hid, log_obs) -> floa
 
 @njit(cache=True)
 def log_theta_sum(lam, hcard, ocard, ncfg, log_hid, log_obs) -> float:
-    """lam * sum ln theta over the table entries: the MAP objective's prior part (beal2006
-    decision A4) and, with lam - 1, the log kernel of the Dir(lam) prior (AIS)."""
+    """lam * sum ln theta over the table entries: the MAP objective's prior part
+    (beal2006 decision A4) and, with lam - 1, the log kernel of the Dir(lam) prior (AIS)."""
     prior = 0.0
     for h in range(log_hid.shape[0]):
         for k in range(hcard[h]):
