@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hierbn.cli import main
+from hierbn.report.job_scaling import extra_seconds, read_scaling, scale_jobs
 from hierbn.report.jobsizes import (
     PlannedJob,
     dry_run_jobs,
@@ -289,7 +290,7 @@ def test_a_malformed_sample_request_names_the_argument(tmp_path: Path) -> None:
 
 
 def test_a_profile_block_without_a_plan_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(SystemExit, match=r"--profile-block and --probes need --plan"):
+    with pytest.raises(SystemExit, match=r"--profile-block, --probes and --scaling need --plan"):
         main(
             ["jobsizes", "--run-dir", str(tmp_path), "--profile-block", "b.yaml", "--out", "o.json"]
         )
@@ -337,3 +338,91 @@ def test_a_metadata_record_without_a_rule_is_named(tmp_path: Path) -> None:
 def test_outputs_outside_a_study_folder_are_shared() -> None:
     assert study_of("results/index.html", STUDIES) == "shared"
     assert study_of("logs/benchmarks/results/beal2006/x.tsv", STUDIES) == "beal2006"
+
+
+SCALING = """
+r_whole:
+  job: 3
+r_rows:
+  rows:
+    - where: {metric: ^seconds$, method: -hdp$}
+      factor: 50
+    - where: {metric: ^seconds$, method: hdp}
+      factor: 10
+"""
+
+
+def _cells(seconds: dict[str, float]) -> pd.DataFrame:
+    """A tidy output: one seconds row and one loss row per method."""
+    rows = [{"method": m, "metric": "seconds", "value": s} for m, s in seconds.items()]
+    rows += [{"method": m, "metric": "zero_one", "value": 0.5} for m in seconds]
+    return pd.DataFrame(rows)
+
+
+def test_a_row_takes_the_first_entry_it_matches_and_unmatched_rows_stay(tmp_path: Path) -> None:
+    """Closed form: 2 s of nb-hdp x 50 and 3 s of nb-hdp-single-100 x 10 add 49 * 2 + 9 * 3;
+    the m-estimate's seconds and every loss row add nothing."""
+    path = tmp_path / "s.yaml"
+    path.write_text(SCALING)
+    rows = read_scaling(path)["r_rows"].rows
+    frame = _cells({"nb-hdp": 2.0, "nb-hdp-single-100": 3.0, "nb-m": 5.0})
+    assert extra_seconds(frame, rows) == pytest.approx(49 * 2 + 9 * 3)
+    assert extra_seconds(frame.drop(columns="method"), rows) == 0.0
+
+
+def test_scaled_jobs_stand_for_the_planned_jobs_of_the_same_output(tmp_path: Path) -> None:
+    """A record run at other config values: its scaled jobs cost the paper plan's jobs of the
+    same output (120 s x 3; 10 + 49 x 4 s), an unscaled rule still needs the same command,
+    and the rule's unmeasured planned job costs the mean of its scaled ones."""
+    run, scaling = tmp_path / "run", tmp_path / "s.yaml"
+    scaling.write_text(SCALING)
+    _job(run, "results/azzimonti2019/w.parquet", "r_whole", [120.0], 50.0, SMOKE)
+    for name, chain in (("a", 4.0), ("b", 8.0)):
+        output = f"results/azzimonti2019/rows/{name}.parquet"
+        _job(run, output, "r_rows", [10.0], 70.0, SMOKE)
+        (run / output).parent.mkdir(parents=True, exist_ok=True)
+        _cells({"kdb1-hdp": chain, "kdb1-m": 1.0}).to_parquet(run / output)
+    _job(run, "results/azzimonti2019/other.parquet", "r_other", [7.0], 1.0, SMOKE)
+    plan = _dry_run(
+        [
+            ("r_whole", "results/azzimonti2019/w.parquet", PAPER),
+            *[("r_rows", f"results/azzimonti2019/rows/{n}.parquet", PAPER) for n in "abc"],
+            ("r_other", "results/azzimonti2019/other.parquet", PAPER),
+        ]
+    )
+    table = read_scaling(scaling)
+    measured = scale_jobs(measured_jobs([run], STUDIES), table)
+    costed = match_measured(planned_jobs(plan, STUDIES), measured, scaled_rules=frozenset(table))
+    assert costed["seconds"].tolist() == pytest.approx(
+        [360.0, 10 + 49 * 4, 10 + 49 * 8, math.nan, math.nan, math.nan], nan_ok=True
+    )
+    rules = rule_estimate(costed).set_index("rule")
+    assert rules.loc["r_rows", "core_hours"] == pytest.approx(3 * (10 + 49 * 6) / 3600)
+    assert rules.loc["r_rows", "peak_rss_mb"] == 70.0
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[1, 2]", "expected a mapping of rule: scaling"),
+        ("r: {job: 2, extra: 1}", "r: expected a mapping with 'job' and/or 'rows'"),
+        ("r: {job: -1}", r"r\.job: expected a positive number, got -1"),
+        ("r: {rows: [{factor: 2}]}", r"r\.rows\[0\]: expected a mapping with keys"),
+        ("r: {rows: [{where: {m: '('}, factor: 2}]}", r"r\.rows\[0\]\.where\.m: not a regular"),
+    ],
+)
+def test_a_malformed_scaling_file_names_the_rule_and_key(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=rf"s\.yaml: ?{problem}"):
+        read_scaling(path)
+
+
+def test_a_scaled_rule_whose_output_is_no_parquet_is_named(tmp_path: Path) -> None:
+    run, scaling = tmp_path / "run", tmp_path / "s.yaml"
+    scaling.write_text(SCALING)
+    _job(run, "results/azzimonti2019/rows/a.json", "r_rows", [10.0], 70.0, SMOKE)
+    with pytest.raises(ValueError, match=r"a\.json: rule r_rows scales timed rows"):
+        scale_jobs(measured_jobs([run], STUDIES), read_scaling(scaling))

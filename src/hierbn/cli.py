@@ -95,8 +95,10 @@ def cmd_runtime(args: argparse.Namespace) -> None:
 
 def cmd_jobsizes(args: argparse.Namespace) -> None:
     """``hierbn jobsizes``: a missing or malformed run folder, plan or probes file is named."""
-    if (args.profile_block or args.probes) and not args.plan:
-        raise SystemExit("--profile-block and --probes need --plan: sizes come from planned jobs")
+    if (args.profile_block or args.probes or args.scaling) and not args.plan:
+        raise SystemExit(
+            "--profile-block, --probes and --scaling need --plan: sizes come from planned jobs"
+        )
     try:
         _jobsizes(args)
     except (OSError, ValueError) as error:
@@ -109,10 +111,12 @@ def _jobsizes(args: argparse.Namespace) -> None:
     import pandas as pd
 
     from hierbn.io import write_with
-    from hierbn.report import jobsizes
+    from hierbn.report import job_scaling, jobsizes
 
     measured = jobsizes.measured_jobs([Path(d) for d in args.run_dir], tuple(STUDIES))
-    summary: dict = {"run_dirs": args.run_dir}
+    scaling = job_scaling.read_scaling(Path(args.scaling)) if args.scaling else {}
+    measured = job_scaling.scale_jobs(measured, scaling)
+    summary: dict = {"run_dirs": args.run_dir, "scaling": args.scaling}
     with pd.option_context("display.width", 200, "display.max_rows", None):
         if not args.plan:
             sizes = jobsizes.per_rule(measured)
@@ -123,7 +127,7 @@ def _jobsizes(args: argparse.Namespace) -> None:
             probes = (
                 frozenset(Path(args.probes).read_text().split()) if args.probes else frozenset()
             )
-            costed = jobsizes.match_measured(planned, measured, probes)
+            costed = jobsizes.match_measured(planned, measured, probes, frozenset(scaling))
             same_jobs = costed.dropna(subset=["seconds"])
             sizes = jobsizes.per_rule(same_jobs).join(
                 jobsizes.profile_sizes(
@@ -241,6 +245,12 @@ def add_jobsizes_commands(sub: argparse._SubParsersAction) -> None:
         "--min-minutes", type=int, default=10, help="runtime floor (queueing, imports, JIT)"
     )
     p.add_argument("--min-mb", type=int, default=1000, help="mem_mb floor")
+    p.add_argument(
+        "--scaling",
+        default=None,
+        help="YAML: how a record run's jobs of each rule grow to the plan's config "
+        "(reproduction/paper-scaling.yaml)",
+    )
     p.add_argument(
         "--profile-block",
         default=None,

@@ -74,7 +74,7 @@ def job_records(run_dir: Path) -> dict[str, dict]:
 
 def measured_jobs(run_dirs: Sequence[Path], studies: tuple[str, ...]) -> pd.DataFrame:
     """One row per benchmarked job of every run: rule, study, output, shell command, seconds (mean
-    of repeats) and max RSS (MB)."""
+    of repeats), max RSS (MB) and the run's folder."""
     rows = []
     for run_dir in run_dirs:
         records = job_records(run_dir)
@@ -91,9 +91,10 @@ def measured_jobs(run_dirs: Sequence[Path], studies: tuple[str, ...]) -> pd.Data
                     "shell": records[output].get("shellcmd") or "",
                     "seconds": float(pd.to_numeric(table["s"], errors="coerce").mean()),
                     "max_rss_mb": float(pd.to_numeric(table["max_rss"], errors="coerce").max()),
+                    "run_dir": str(run_dir),
                 }
             )
-    columns = ["rule", "study", "output", "shell", "seconds", "max_rss_mb"]
+    columns = ["rule", "study", "output", "shell", "seconds", "max_rss_mb", "run_dir"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -205,16 +206,27 @@ def sample_jobs(planned: pd.DataFrame, per_rule: dict[str, int], seed: int) -> l
 
 
 def match_measured(
-    planned: pd.DataFrame, measured: pd.DataFrame, probes: frozenset[str] = frozenset()
+    planned: pd.DataFrame,
+    measured: pd.DataFrame,
+    probes: frozenset[str] = frozenset(),
+    scaled_rules: frozenset[str] = frozenset(),
 ) -> pd.DataFrame:
     """The planned jobs with the seconds and RSS of a measured job with the same output and the
     same shell command (NaN where none ran; the longest where several runs did), and whether the
-    job was a probe (chosen for its size, not at random)."""
-    same_job = measured.groupby(["output", "shell"]).agg(
-        seconds=("seconds", "max"), max_rss_mb=("max_rss_mb", "max")
-    )
-    costed = planned.join(same_job, on=["output", "shell"])
-    return costed.assign(probe=costed["output"].isin(probes))
+    job was a probe (chosen for its size, not at random). A job of ``scaled_rules`` matches on
+    its output alone: its measurement was scaled to the plan's config
+    (:func:`hierbn.report.job_scaling.scale_jobs`)."""
+    by_output = planned["rule"].isin(list(scaled_rules))
+    keys = {"same": ["output", "shell"], "output": ["output"]}
+    costed = []
+    for kind, subset in (("same", planned[~by_output]), ("output", planned[by_output])):
+        source = measured if kind == "same" else measured[measured["rule"].isin(list(scaled_rules))]
+        found = source.groupby(keys[kind]).agg(
+            seconds=("seconds", "max"), max_rss_mb=("max_rss_mb", "max")
+        )
+        costed.append(subset.join(found, on=keys[kind]))
+    joined = pd.concat(costed).loc[planned.index]
+    return joined.assign(probe=joined["output"].isin(probes))
 
 
 def rule_estimate(costed: pd.DataFrame) -> pd.DataFrame:
