@@ -14,7 +14,8 @@ sample of the rule's planned jobs (``sample_jobs``), that mean is unbiased for t
 with standard error ``u * sd / sqrt(m)`` for ``u`` unmeasured and ``m`` sampled jobs.  A random
 sample rarely catches a rule's largest job, which sets its Slurm limits, so a run can also measure
 probes: jobs picked for their size, counted at their own cost and left out of the mean.  A rule
-with no measured job is reported as unmeasured, never guessed.
+with no measured job is reported as unmeasured, never guessed.  A record run made with shorter
+chains can stand for the plan's jobs of its outputs once scaled (:mod:`hierbn.report.job_scaling`).
 """
 
 from __future__ import annotations
@@ -216,17 +217,19 @@ def match_measured(
     job was a probe (chosen for its size, not at random). A job of ``scaled_rules`` matches on
     its output alone: its measurement was scaled to the plan's config
     (:func:`hierbn.report.job_scaling.scale_jobs`)."""
-    by_output = planned["rule"].isin(list(scaled_rules))
-    keys = {"same": ["output", "shell"], "output": ["output"]}
-    costed = []
-    for kind, subset in (("same", planned[~by_output]), ("output", planned[by_output])):
-        source = measured if kind == "same" else measured[measured["rule"].isin(list(scaled_rules))]
-        found = source.groupby(keys[kind]).agg(
-            seconds=("seconds", "max"), max_rss_mb=("max_rss_mb", "max")
-        )
-        costed.append(subset.join(found, on=keys[kind]))
-    joined = pd.concat(costed).loc[planned.index]
-    return joined.assign(probe=joined["output"].isin(probes))
+
+    def longest(jobs: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+        return jobs.groupby(keys).agg(seconds=("seconds", "max"), max_rss_mb=("max_rss_mb", "max"))
+
+    scaled = planned["rule"].isin(list(scaled_rules))
+    same_command = planned[~scaled].join(
+        longest(measured, ["output", "shell"]), on=["output", "shell"]
+    )
+    same_output = planned[scaled].join(
+        longest(measured[measured["rule"].isin(list(scaled_rules))], ["output"]), on="output"
+    )
+    costed = pd.concat([same_command, same_output]).loc[planned.index]
+    return costed.assign(probe=costed["output"].isin(probes))
 
 
 def rule_estimate(costed: pd.DataFrame) -> pd.DataFrame:
