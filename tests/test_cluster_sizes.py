@@ -8,14 +8,14 @@ import subprocess
 from collections import Counter
 from pathlib import Path
 
+from hierbn.report.jobsizes import local_rules
+
 REPO = Path(__file__).resolve().parents[1]
 RULE = re.compile(r"^(?:rule|checkpoint) (\w+):\n((?:^(?:    .*|)\n)*)", re.M)
 
 
-def _local_rules() -> set[str]:
-    block = re.search(r"^localrules:\n((?:    .*\n)+)", (REPO / "Snakefile").read_text(), re.M)
-    assert block, "the Snakefile declares no localrules"
-    return {name.strip(" ,") for name in block.group(1).split()}
+def _local_rules() -> frozenset[str]:
+    return local_rules(REPO / "Snakefile")
 
 
 def _cluster_rules() -> dict[str, str]:

@@ -17,6 +17,7 @@ from hierbn.report.job_scaling import extra_seconds, read_scaling, scale_jobs
 from hierbn.report.jobsizes import (
     PlannedJob,
     dry_run_jobs,
+    local_rules,
     match_measured,
     measured_jobs,
     per_rule,
@@ -156,6 +157,20 @@ def test_the_estimate_costs_unmeasured_jobs_at_the_sample_mean_with_its_standard
         study["unmeasured_jobs"],
         study["unmeasured_rules"],
     ) == (5, 2, 1, "q")
+    assert study["cluster_jobs"] == 5
+    assert (
+        study_estimate(rules.reset_index(), frozenset({"q"})).loc["azzimonti2019", "cluster_jobs"]
+        == 4
+    )
+
+
+def test_local_rules_are_read_from_the_snakefiles_block(tmp_path: Path) -> None:
+    snakefile = tmp_path / "Snakefile"
+    snakefile.write_text("localrules:\n    fetch_raw,\n    scoreboard,\n\n\nrule all:\n")
+    assert local_rules(snakefile) == {"fetch_raw", "scoreboard"}
+    snakefile.write_text("rule all:\n    input: x\n")
+    with pytest.raises(ValueError, match=r"Snakefile: no `localrules:` block"):
+        local_rules(snakefile)
 
 
 def test_a_probe_counts_at_its_own_cost_and_stays_out_of_the_mean() -> None:

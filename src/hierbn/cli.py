@@ -142,7 +142,7 @@ def _jobsizes(args: argparse.Namespace) -> None:
                 block = jobsizes.profile_block(sizes, args.time_margin, args.memory_margin)
                 write_with(args.profile_block, lambda tmp: tmp.write_text(block))
             rules = jobsizes.rule_estimate(costed)
-            studies = jobsizes.study_estimate(rules)
+            studies = jobsizes.study_estimate(rules, jobsizes.local_rules(Path(args.snakefile)))
             print(
                 sizes.round(2).to_string(),
                 rules.round(3).to_string(),
@@ -245,6 +245,11 @@ def add_jobsizes_commands(sub: argparse._SubParsersAction) -> None:
         "--min-minutes", type=int, default=10, help="runtime floor (queueing, imports, JIT)"
     )
     p.add_argument("--min-mb", type=int, default=1000, help="mem_mb floor")
+    p.add_argument(
+        "--snakefile",
+        default="Snakefile",
+        help="its `localrules:` are not counted as cluster jobs (with --plan)",
+    )
     p.add_argument(
         "--scaling",
         default=None,

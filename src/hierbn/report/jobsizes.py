@@ -48,6 +48,14 @@ class PlannedJob:
     shell: str = ""
 
 
+def local_rules(snakefile: Path) -> frozenset[str]:
+    """The rules a Snakefile's ``localrules:`` block keeps on the submitting host."""
+    block = re.search(r"^localrules:\n((?:    .*\n)+)", snakefile.read_text(), re.M)
+    if not block:
+        raise ValueError(f"{snakefile}: no `localrules:` block")
+    return frozenset(name.strip(" ,") for name in block.group(1).split())
+
+
 def study_of(output: str, studies: tuple[str, ...]) -> str:
     """The study an output belongs to (its folder under results/ or resources/), else 'shared'."""
     match = STUDY_PATH.match(output)
@@ -268,17 +276,20 @@ def rule_estimate(costed: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def study_estimate(rules: pd.DataFrame) -> pd.DataFrame:
-    """Per study: jobs, measured jobs, core-hours of the rules with a measurement and its standard
-    error (rules independent; unknown if one rule extrapolates from a single job), peak RSS, and
-    the jobs of rules nobody measured."""
+def study_estimate(rules: pd.DataFrame, local: frozenset[str] = frozenset()) -> pd.DataFrame:
+    """Per study: jobs, those a cluster runs (not in ``local``, nor ``all``), measured jobs,
+    core-hours of the rules with a measurement and its standard error (rules independent;
+    unknown if one rule extrapolates from a single job), peak RSS, and the jobs of rules nobody
+    measured."""
     rows = []
     for study, group in rules.groupby("study"):
         costed = group[group["measured"] > 0]
+        submitted = ~group["rule"].isin([*local, "all"])
         rows.append(
             {
                 "study": study,
                 "jobs": int(group["jobs"].sum()),
+                "cluster_jobs": int(group.loc[submitted, "jobs"].sum()),
                 "measured": int(group["measured"].sum()),
                 "core_hours": float(costed["core_hours"].sum()),
                 # NaN when a rule extrapolates from a single sampled job (no spread to go by)
