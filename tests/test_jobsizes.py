@@ -382,7 +382,8 @@ def test_a_row_takes_the_first_entry_it_matches_and_unmatched_rows_stay(tmp_path
     rows = read_scaling(path)["r_rows"].rows
     frame = _cells({"nb-hdp": 2.0, "nb-hdp-single-100": 3.0, "nb-m": 5.0})
     assert extra_seconds(frame, rows) == pytest.approx(49 * 2 + 9 * 3)
-    assert extra_seconds(frame.drop(columns="method"), rows) == 0.0
+    with pytest.raises(KeyError, match=r"no column \['method'\] to match"):
+        extra_seconds(frame.drop(columns="method"), rows)
 
 
 def test_scaled_jobs_stand_for_the_planned_jobs_of_the_same_output(tmp_path: Path) -> None:
@@ -433,6 +434,18 @@ def test_a_malformed_scaling_file_names_the_rule_and_key(
     path.write_text(text)
     with pytest.raises(ValueError, match=rf"s\.yaml: ?{problem}"):
         read_scaling(path)
+
+
+def test_a_scaled_output_without_a_matched_column_is_named(tmp_path: Path) -> None:
+    """A misspelt or missing column would scale nothing; it is refused, naming the output."""
+    run, scaling = tmp_path / "run", tmp_path / "s.yaml"
+    scaling.write_text(SCALING)
+    output = "results/azzimonti2019/rows/a.parquet"
+    _job(run, output, "r_rows", [10.0], 70.0, SMOKE)
+    (run / output).parent.mkdir(parents=True, exist_ok=True)
+    _cells({"kdb1-hdp": 4.0}).rename(columns={"method": "estimator"}).to_parquet(run / output)
+    with pytest.raises(ValueError, match=r"a\.parquet: rule r_rows: no column \['method'\]"):
+        scale_jobs(measured_jobs([run], STUDIES), read_scaling(scaling))
 
 
 def test_a_scaled_rule_whose_output_is_no_parquet_is_named(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from hierbn.config import merged
-from hierbn.report.job_scaling import RowScaling, read_scaling
+from hierbn.report.job_scaling import RowScaling, extra_seconds, read_scaling
 from hierbn.studies.petitjean2018.protocol import Method, cv_methods
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,12 +27,8 @@ def _record(study: str) -> dict:
 
 
 def _factor(rows: tuple[RowScaling, ...], **row: str) -> float:
-    """The factor of the first entry a row with these columns matches (1: kept as measured)."""
-    frame = pd.DataFrame([row])
-    for entry in rows:
-        if entry.matches(frame).iloc[0]:
-            return entry.factor
-    return 1.0
+    """How many times a row of one second with these columns grows (1: kept as measured)."""
+    return 1.0 + extra_seconds(pd.DataFrame([{**row, "value": 1.0}]), rows)
 
 
 def test_beal2006_jobs_grow_by_the_paper_draws_over_the_records() -> None:

@@ -35,11 +35,13 @@ class RowScaling:
     factor: float
 
     def matches(self, frame: pd.DataFrame) -> pd.Series:
-        """Which rows of ``frame`` every pattern matches (a missing column matches none)."""
+        """Which rows of ``frame`` every pattern matches; a column the frame lacks is an error
+        (a misspelt column would otherwise scale nothing, silently)."""
+        missing = [column for column, _ in self.where if column not in frame.columns]
+        if missing:
+            raise KeyError(f"no column {missing} to match (it has {list(frame.columns)})")
         selected = pd.Series(True, index=frame.index)
         for column, pattern in self.where:
-            if column not in frame.columns:
-                return pd.Series(False, index=frame.index)
             selected &= frame[column].map(
                 lambda value, pattern=pattern: pattern.search(str(value)) is not None
             )
@@ -129,5 +131,8 @@ def scale_jobs(measured: pd.DataFrame, scaling: dict[str, RuleScaling]) -> pd.Da
                     f"{output}: rule {job['rule']} scales timed rows, which need the job's "
                     "first output as a parquet file"
                 )
-            seconds[i] += extra_seconds(pd.read_parquet(output), rule.rows)
+            try:
+                seconds[i] += extra_seconds(pd.read_parquet(output), rule.rows)
+            except KeyError as error:
+                raise ValueError(f"{output}: rule {job['rule']}: {error.args[0]}") from None
     return measured.assign(seconds=seconds, scaled=scaled)
