@@ -117,23 +117,27 @@ def exp_below_top(weights, size, top):
 def draw_candidate(weights, lo, hi, top, norm_lo):
     """One draw of lo..hi with probabilities proportional to exp(weights - top) / r_c,
     r_c = prod_{m < c - lo} (1 + m / norm_lo) (see :func:`table_log_weights`; the largest
-    r_c is at most (2 window)!, 20! for the window of 10; see MAX_WINDOW)."""
-    exp_below_top(weights, hi - lo + 1, top)
-    acc = 0.0
+    r_c is at most (2 window)!, 20! for the window of 10; see MAX_WINDOW).
+
+    The inverse CDF without a branch on the uniform: with u_c = u - w_lo - ... - w_c, which
+    never increases (w >= 0), the draw is the first c with u_c <= 0, hi when there is none,
+    that is lo plus the number of u_c > 0, capped at hi. The same draw as stopping at the
+    first u_c <= 0, but the loop runs to hi: stopping at a random candidate cost a
+    mispredicted branch per entry (the sweep 1.1 times faster; petitjean2018 decision §2.9)."""
+    size = hi - lo + 1
+    exp_below_top(weights, size, top)
+    acc = weights[0]
     inv_r = 1.0
-    for c in range(lo, hi + 1):
-        if c > lo:
-            inv_r *= norm_lo / (norm_lo + (c - lo - 1))
-        weights[c - lo] *= inv_r
-        acc += weights[c - lo]
+    for i in range(1, size):
+        inv_r *= norm_lo / (norm_lo + (i - 1))
+        weights[i] *= inv_r
+        acc += weights[i]
     u = np.random.random() * acc
-    chosen = hi
-    for c in range(lo, hi + 1):
-        u -= weights[c - lo]
-        if u <= 0.0:
-            chosen = c
-            break
-    return chosen
+    above = 0
+    for i in range(size):
+        u -= weights[i]
+        above += u > 0.0
+    return min(hi, lo + above)
 
 
 @njit(cache=True, nogil=True)
