@@ -19,12 +19,15 @@ from hierbn.estimators.hdp import (
 from hierbn.estimators.hdp_kernels import (
     EXP_FLOOR,
     POOLED_CUSTOMERS,
+    RATIO_SUM_MAX,
     draw_candidate,
     exp_below_top,
+    ratio_prefix_sums,
     sample_concentrations,
+    sample_tables,
     table_log_weights,
 )
-from hierbn.estimators.stirling import StirlingCache, log_stirling_table
+from hierbn.estimators.stirling import StirlingCache, log_stirling_table, stirling_ratios
 
 
 def test_stirling_numbers() -> None:
@@ -335,9 +338,19 @@ def test_candidate_probabilities_are_algorithm4s(n_child, data, alpha, alpha_par
         assert top == -np.inf
         return
     draw_candidate(weights, lo, hi, top, norm_lo)  # leaves the linear weights in ``weights``
-    np.testing.assert_allclose(
-        weights / weights.sum(), np.exp(exact - logsumexp(exact)), atol=1e-12, rtol=1e-9
+    want = np.exp(exact - logsumexp(exact))
+    np.testing.assert_allclose(weights / weights.sum(), want, atol=1e-12, rtol=1e-9)
+    # the ratio path: running sums from the first feasible candidate, the same probabilities
+    up, down_t = stirling_ratios(log_s, log_s.shape[0] - 1)
+    first = int(c[feasible][0])
+    prefix = np.empty(hi - first + 1)
+    total = ratio_prefix_sums(
+        prefix, up, down_t, n_child, n_parent, t_parent, cur, lo, first, hi, alpha, norm_lo
     )
+    steps = np.diff(prefix, prepend=0.0) / total
+    if total < RATIO_SUM_MAX:
+        np.testing.assert_allclose(steps, want[first - lo :], atol=1e-12, rtol=1e-9)
+        assert np.all(want[: first - lo] == 0.0)
 
 
 @settings(max_examples=40, deadline=None)
@@ -387,6 +400,78 @@ def test_stirling_cache_grows_to_the_direct_table() -> None:
     assert np.array_equal(grown, direct)
     assert cache.log_s(10, 3) == pytest.approx(np.log(1_172_700))
     assert cache.log_s(3, 4) == -np.inf and cache.log_s(3, 0) == -np.inf
+
+
+def test_stirling_ratios_are_the_exact_integers_ratios() -> None:
+    """up[n, t] = S(n, t + 1) / S(n, t) and down_t[t, n] = S(n + 1, t) / S(n, t) against the
+    integers of S(n, t) = S(n - 1, t - 1) + (n - 1) S(n - 1, t), 0 where S(n, t) = 0 or the
+    neighbour leaves the table."""
+    size = 70
+    exact = [[0] * (size + 1) for _ in range(size + 1)]
+    exact[0][0] = 1
+    for n in range(1, size + 1):
+        for t in range(1, n + 1):
+            exact[n][t] = exact[n - 1][t - 1] + (n - 1) * exact[n - 1][t]
+    log_s = log_stirling_table(size, 40)
+    up, down_t = stirling_ratios(log_s, 50)
+    assert up.shape == (50, 41) and down_t.shape == (41, 50)
+    for n in range(50):
+        for t in range(41):
+            s_nt = exact[n][t]
+            want_up = exact[n][t + 1] / s_nt if s_nt and t < 40 else 0.0
+            want_down = exact[n + 1][t] / s_nt if s_nt else 0.0
+            assert up[n, t] == pytest.approx(want_up, rel=1e-12)
+            assert down_t[t, n] == pytest.approx(want_down, rel=1e-12)
+
+
+@njit
+def _seed_numba(seed: int) -> None:
+    np.random.seed(seed)
+
+
+def _one_entry_draws(alpha_child: float, seeds: range, log_s, up, down_t) -> list[int]:
+    """The table count drawn by :func:`sample_tables` (window 40), for each seed, for a node of
+    500 customers at one table under a root of 41 customers at one table."""
+    drawn = []
+    for seed in seeds:
+        n, t = np.array([[41], [500]]), np.array([[1], [1]])
+        _seed_numba(seed)
+        sample_tables(
+            np.array([-1, 0]), np.array([-1, 0]), np.array([1]), np.array([0]), n, t,
+            n.sum(axis=1), t.sum(axis=1), 1, np.array([alpha_child]), 2.0, log_s, up, down_t,
+            40, np.empty(81),
+        )  # fmt: skip
+        drawn.append(int(t[1, 0]))
+    return drawn
+
+
+@pytest.mark.parametrize("alpha_child", [2.0, 1e12])
+def test_the_ratio_path_and_the_logarithms_draw_the_same_table_count(alpha_child) -> None:
+    """One entry, 100 seeds: the sweep with the ratio tables draws what it draws from the
+    logarithms alone (empty ratio tables). With alpha = 1e12 the running sums overflow (checked
+    below), so the sweep must fall back to the logarithms for the entry, which then draw the
+    top of the window (read past the overflow, the sums would stop short of it)."""
+    log_s = log_stirling_table(700, 200)
+    up, down_t = stirling_ratios(log_s, 600)
+    prefix = np.empty(41)
+    total = ratio_prefix_sums(prefix, up, down_t, 500, 41, 1, 1, 1, 1, 41, alpha_child, 43.0)
+    assert (total < RATIO_SUM_MAX) == (alpha_child == 2.0)
+    with_ratios = _one_entry_draws(alpha_child, range(100), log_s, up, down_t)
+    logs_only = _one_entry_draws(alpha_child, range(100), log_s, up[:0], down_t[:, :0])
+    assert with_ratios == logs_only
+    assert len(set(with_ratios)) > 3 if alpha_child == 2.0 else set(with_ratios) == {41}
+
+
+def test_the_chain_does_not_depend_on_which_entries_use_the_ratio_tables() -> None:
+    """A chain whose entries all weigh their candidates from the logarithms (no ratio rows)
+    equals the default one (ratio tables for counts below 2,048), table counts and means."""
+    rng = np.random.default_rng(9)
+    ctx = np.column_stack([rng.integers(0, 3, 3000), rng.integers(0, 4, 3000)])
+    x = (ctx[:, 0] + rng.integers(0, 3, 3000)) % 4
+    kwargs = dict(n_iter=300, seed=np.random.SeedSequence(8))
+    logs_only = fit_hdp(x, ctx, np.array([3, 4]), 4, stirling=StirlingCache(ratio_rows=1), **kwargs)
+    default = fit_hdp(x, ctx, np.array([3, 4]), 4, stirling=StirlingCache(), **kwargs)
+    assert np.array_equal(logs_only.t, default.t) and np.array_equal(logs_only.pbar, default.pbar)
 
 
 def test_chain_does_not_depend_on_the_stirling_table_size() -> None:

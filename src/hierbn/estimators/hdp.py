@@ -261,7 +261,7 @@ def fit_hdp(
     it, need = 0, int(t.max()) + window + 1
     # resumes after growing the shared Stirling table (petitjean2018 decision §2.4)
     while it < n_iter:
-        log_s = stirling.table(n_max, need)
+        log_s, up, down_t = stirling.tables(n_max, need)
         it = sweeps(
             tree.parent,
             ids,
@@ -272,6 +272,8 @@ def fit_hdp(
             recorded,
             it,
             log_s,
+            up,
+            down_t,
             n_iter,
             burn,
             window,

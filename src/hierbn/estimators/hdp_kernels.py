@@ -12,7 +12,12 @@ cost ~7 % of its time. The sweep visits only the entries that can have two or mo
 have at most one), the weights leave out every term that is the same for all candidates of
 an entry, and an entry's ln Gamma ratios cost one logarithm, not one per candidate
 (:func:`table_log_weights`; 1.2-1.3 times faster sweeps, the same chain to rounding), and the
-candidates' exponentials are computed inline (:func:`exp_below_top`; 1.16 times). The
+candidates' exponentials are computed inline (:func:`exp_below_top`; 1.16 times). Since
+issue 24's last step an entry whose counts lie inside the ratio tables of neighbouring
+Stirling numbers (every entry but a few near the root of a large data set) needs neither:
+its candidates' weights are running products of those ratios (:func:`ratio_prefix_sums`)
+and the draw counts the running sums below the uniform (1.7-2.3 times faster chains; the same
+probabilities to rounding, and the same chains bit for bit on the 11 networks compared). The
 sums of the frozen nodes (whose counts never move: every leaf, and about half the internal
 nodes of a deep tree) wait until the concentrations change (:func:`flush_frozen`), and the
 concentrations' Beta auxiliaries are drawn pooled (:func:`sample_concentrations`): together
@@ -32,6 +37,7 @@ from hierbn.special import digamma
 ALPHA_MIN = 1e-6
 # the sweep's factor r_c of a window w reaches (2w)!: 128! is about 4e215, inside a double
 MAX_WINDOW = 64
+RATIO_SUM_MAX = 1e300  # ratio_prefix_sums above this (or not finite) fall back to the logs
 POOLED_CUSTOMERS = 32  # nodes of at most this many customers share pooled auxiliary draws
 # ... when their concentration is at least this: a node's -ln q then exceeds the 1e-75 floor's
 # 172.7 with probability below 1e-34 (Chernoff), so the floor, which the pooled sum cannot
@@ -140,6 +146,44 @@ def draw_candidate(weights, lo, hi, top, norm_lo):
     return min(hi, lo + above)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def ratio_prefix_sums(
+    prefix, up, down_t, n_child, n_parent, t_parent, cur, lo, first, hi, a_j, norm_lo
+):
+    """Algorithm 4's weights of the feasible candidates first..hi of an entry (node j with
+    ``n_child`` customers and ``cur`` tables, its parent with ``n_parent`` customers and
+    ``t_parent`` tables of the value), relative to the candidate ``first``, from the ratio of
+    neighbours: w_(c+1) / w_c = alpha_j S(n_j, c + 1) / S(n_j, c) * S(n_p + c + 1 - t, t_p) /
+    S(n_p + c - t, t_p) / (a_p + N_p + c - t), the last term Gamma(a_p + N_p + c - t) /
+    Gamma(a_p + N_p + c + 1 - t), written norm_lo + c - lo (see :func:`table_log_weights`).
+    Writes the running sums into ``prefix[0 : hi - first + 1]`` and returns the total: no
+    logarithm and no exponential, one product per candidate (petitjean2018 decision §2.9).
+    The weights are at least the first one's 1, so only an overflow can spoil them: a total
+    above RATIO_SUM_MAX, or not finite, sends the entry to the logarithms. The Stirling ratios
+    come from :func:`hierbn.estimators.stirling.stirling_ratios`, which needs n_child and
+    n_parent + window below its rows."""
+    w = 1.0
+    acc = 1.0
+    prefix[0] = 1.0
+    for c in range(first, hi):
+        w *= a_j * up[n_child, c] * down_t[t_parent, n_parent + c - cur] / (norm_lo + (c - lo))
+        acc += w
+        prefix[c + 1 - first] = acc
+    return acc
+
+
+@njit(cache=True, nogil=True, inline="always")
+def draw_from_prefix_sums(prefix, size, total):
+    """One draw of 0..size-1 with probabilities proportional to the steps of the running sums
+    ``prefix[:size]`` (total ``total``): the number of sums below u * total, u uniform, capped at
+    size - 1; no branch on the uniform, and a candidate of weight 0 is never drawn."""
+    u = np.random.random() * total
+    below = 0
+    for i in range(size):
+        below += prefix[i] < u
+    return min(size - 1, below)
+
+
 @njit(cache=True, nogil=True)
 def sample_tables(
     parent,
@@ -154,31 +198,50 @@ def sample_tables(
     alpha,
     alpha0,
     log_s,
+    up,
+    down_t,
     window,
     weights,
 ):
     """Algorithm 1's table sweep: every t[j, k] of the non-root nodes bottom-up within +-window
     (Algorithm 3), over the entries ``(entry_node[e], entry_value[e])`` that can move (see
     :func:`hierbn.estimators.hdp.sweep_entries`), then the root's tables reset to
-    min(1, n) (petitjean2018 decision §2.6); returns the largest table count seen."""
+    min(1, n) (petitjean2018 decision §2.6); returns the largest table count seen. An entry
+    whose counts are inside the ratio tables ``up``/``down_t`` weighs its candidates by
+    :func:`ratio_prefix_sums` (about half the sweep's time), the others, and any whose sums
+    overflow, by the logarithms of ``log_s`` (:func:`table_log_weights`): the same
+    probabilities to rounding, one uniform per entry either way."""
     k_values = n.shape[1]
     log_alpha = np.log(alpha)
+    ratio_rows = up.shape[0]
     for e in range(entry_node.size):
         j, k = entry_node[e], entry_value[e]
-        if n[j, k] <= 1:
+        n_child = n[j, k]
+        if n_child <= 1:
             continue
         pj = parent[j]
         a_p = alpha0 if conc_id[pj] < 0 else alpha[conc_id[pj]]
-        cur = t[j, k]
+        cur, n_parent, t_parent = t[j, k], n[pj, k], t[pj, k]
         lo = max(1, cur - window)
-        hi = min(cur + window, n[j, k])
-        norm_lo = a_p + n_tot[pj] - cur + lo
-        top = table_log_weights(
-            n, t, j, pj, k, log_alpha[conc_id[j]], norm_lo, lo, hi, log_s, weights
-        )
-        if top == -np.inf:
+        hi = min(cur + window, n_child)
+        # candidates below ``first`` would leave the parent fewer customers than tables
+        first = max(lo, cur + t_parent - n_parent)
+        if first > hi:
             continue
-        chosen = draw_candidate(weights, lo, hi, top, norm_lo)
+        norm_lo = a_p + n_tot[pj] - cur + lo
+        chosen = -1
+        if n_child < ratio_rows and n_parent + window < ratio_rows:
+            a_j = alpha[conc_id[j]]
+            total = ratio_prefix_sums(
+                weights, up, down_t, n_child, n_parent, t_parent, cur, lo, first, hi, a_j, norm_lo
+            )
+            if total < RATIO_SUM_MAX:
+                chosen = first + draw_from_prefix_sums(weights, hi - first + 1, total)
+        if chosen < 0:
+            top = table_log_weights(
+                n, t, j, pj, k, log_alpha[conc_id[j]], norm_lo, lo, hi, log_s, weights
+            )
+            chosen = draw_candidate(weights, lo, hi, top, norm_lo)
         inc = chosen - cur
         t[j, k] = chosen
         t_high = max(t_high, chosen)
@@ -301,6 +364,8 @@ def sweeps(
     recorded,
     it_from,
     log_s,
+    up,
+    down_t,
     n_iter,
     burn_in,
     window,
@@ -321,7 +386,8 @@ def sweeps(
     pending,
 ):
     """Iterations it_from.. of Algorithm 1 on the state (n, t, alpha, psum, recorded[0]),
-    updated in place; with a non-empty ``alpha_trace[iteration, concentration]`` the
+    updated in place, with the Stirling numbers ``log_s`` and their ratio tables ``up`` and
+    ``down_t`` (:func:`sample_tables`); with a non-empty ``alpha_trace[iteration, concentration]`` the
     concentrations after each iteration are recorded (for convergence diagnostics).
     ``conc_nodes``/``conc_first`` group the nodes by concentration
     (:func:`sample_concentrations`); the sums of the ``frozen`` nodes are added when the
@@ -353,6 +419,8 @@ def sweeps(
             alpha,
             alpha0,
             log_s,
+            up,
+            down_t,
             window,
             weights,
         )

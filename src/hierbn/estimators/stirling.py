@@ -12,6 +12,9 @@ import numpy as np
 from numba import njit
 
 GROWTH = 1.618  # golden ratio, both dimensions, as the 2018 code (petitjean2018 decision §2.4)
+# rows of the ratio tables: the sweep's entries with more customers (a few nodes near the root
+# of a large data set) weigh their candidates from ln S instead (petitjean2018 decision §2.9)
+RATIO_ROWS = 2048
 
 
 @njit(cache=True)
@@ -41,12 +44,33 @@ def log_stirling_table(n_max: int, t_max: int) -> np.ndarray:
     return table
 
 
+def stirling_ratios(log_s: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ratios of neighbouring Stirling numbers of the table ``log_s`` = ln S, for the
+    counts n < ``rows`` (at most the table's rows - 1): ``up[n, t]`` = S(n, t + 1) / S(n, t)
+    and ``down_t[t, n]`` = S(n + 1, t) / S(n, t) (transposed: the sweep walks n), 0 where
+    S(n, t) = 0 or the next one is outside the table. Each is e to the difference of two
+    logarithms, so it carries their rounding (petitjean2018 decision §2.9)."""
+    rows = min(rows, log_s.shape[0] - 1)
+    block = log_s[: rows + 1]
+    with np.errstate(invalid="ignore"):
+        up = np.zeros((rows, log_s.shape[1]))
+        up[:, :-1] = np.exp(block[:rows, 1:] - block[:rows, :-1])
+        down = np.exp(block[1:] - block[:-1])
+    up[~np.isfinite(up)] = 0.0
+    down[~np.isfinite(down)] = 0.0
+    return up, np.ascontiguousarray(down.T)
+
+
 class StirlingCache:
     """Thread-safe growing table of ln S(n, t). ``table(n, t)`` returns an array covering at
-    least rows 0..n and columns 0..t; arrays handed out earlier stay valid (never mutated)."""
+    least rows 0..n and columns 0..t; ``tables(n, t)`` adds its ratio tables
+    (:func:`stirling_ratios`, counts below ``ratio_rows``); arrays handed out earlier stay
+    valid (never mutated)."""
 
-    def __init__(self) -> None:
+    def __init__(self, ratio_rows: int = RATIO_ROWS) -> None:
         self._table = log_stirling_table(0, 0)
+        self._ratios: tuple[np.ndarray, np.ndarray] | None = None
+        self._ratio_rows = ratio_rows
         self._lock = threading.Lock()
 
     @property
@@ -55,16 +79,28 @@ class StirlingCache:
 
     def table(self, n_max: int, t_max: int) -> np.ndarray:
         with self._lock:
-            rows, cols = self._table.shape
-            if n_max < rows and t_max < cols:
-                return self._table
-            new_rows = rows if n_max < rows else max(n_max + 1, int(rows * GROWTH))
-            new_cols = cols if t_max < cols else max(t_max + 1, int(cols * GROWTH))
-            grown = np.full((new_rows, new_cols), -np.inf)
-            grown[:rows, :cols] = self._table
-            _fill(grown, rows, cols)
-            self._table = grown
-            return grown
+            return self._grown(n_max, t_max)
+
+    def tables(self, n_max: int, t_max: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(ln S, up, down_t) covering at least rows 0..n and columns 0..t of ln S."""
+        with self._lock:
+            table = self._grown(n_max, t_max)
+            if self._ratios is None:
+                self._ratios = stirling_ratios(table, self._ratio_rows)
+            return (table, *self._ratios)
+
+    def _grown(self, n_max: int, t_max: int) -> np.ndarray:
+        rows, cols = self._table.shape
+        if n_max < rows and t_max < cols:
+            return self._table
+        new_rows = rows if n_max < rows else max(n_max + 1, int(rows * GROWTH))
+        new_cols = cols if t_max < cols else max(t_max + 1, int(cols * GROWTH))
+        grown = np.full((new_rows, new_cols), -np.inf)
+        grown[:rows, :cols] = self._table
+        _fill(grown, rows, cols)
+        self._table = grown
+        self._ratios = None
+        return grown
 
     def log_s(self, n: int, t: int) -> float:
         """ln S(n, t); -inf for t > n or t = 0 < n."""
