@@ -464,7 +464,7 @@ def test_the_ratio_path_and_the_logarithms_draw_the_same_table_count(alpha_child
 
 def test_the_chain_does_not_depend_on_which_entries_use_the_ratio_tables() -> None:
     """A chain whose entries all weigh their candidates from the logarithms (no ratio rows)
-    equals the default one (ratio tables for counts below 2,048), table counts and means."""
+    equals the default one (ratio tables for counts below 1,024), table counts and means."""
     rng = np.random.default_rng(9)
     ctx = np.column_stack([rng.integers(0, 3, 3000), rng.integers(0, 4, 3000)])
     x = (ctx[:, 0] + rng.integers(0, 3, 3000)) % 4
