@@ -261,7 +261,7 @@ def fit_hdp(
     it, need = 0, int(t.max()) + window + 1
     # resumes after growing the shared Stirling table (petitjean2018 decision §2.4)
     while it < n_iter:
-        log_s, up, down_t = stirling.tables(n_max, need)
+        tables = stirling.tables(n_max, need)  # ln S and its ratio tables
         it = sweeps(
             tree.parent,
             ids,
@@ -271,9 +271,7 @@ def fit_hdp(
             psum,
             recorded,
             it,
-            log_s,
-            up,
-            down_t,
+            *tables,
             n_iter,
             burn,
             window,
@@ -285,7 +283,7 @@ def fit_hdp(
             alpha_trace,
             *layout,
         )
-        need = log_s.shape[1]  # only reached when a table count outgrew the columns
+        need = tables[0].shape[1]  # only reached when a table count outgrew the columns
     seconds = {"tree_seconds": built - start, "sampling_seconds": time.perf_counter() - built}
     pbar = psum / max(1, int(recorded[0]))  # the mean of the recorded states (eq. (14))
     return HDPEstimate(tree, pbar, alpha, n, t, seconds, alpha_trace if trace else None)

@@ -12,9 +12,9 @@ import numpy as np
 from numba import njit
 
 GROWTH = 1.618  # golden ratio, both dimensions, as the 2018 code (petitjean2018 decision §2.4)
-# counts covered by the ratio tables: the sweep's entries with more customers (a few nodes near
-# the root of a large data set) weigh their candidates from ln S instead (petitjean2018
-# decision §2.9); 2,048 or 4,096 were no faster
+# counts covered by the ratio tables: the sweep's entries with more customers (a few nodes
+# near the root of a large data set) weigh their candidates from ln S instead
+# (petitjean2018 decision §2.9); 2,048 or 4,096 were no faster
 RATIO_ROWS = 1024
 
 
