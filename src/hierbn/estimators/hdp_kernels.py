@@ -387,8 +387,9 @@ def sweeps(
 ):
     """Iterations it_from.. of Algorithm 1 on the state (n, t, alpha, psum, recorded[0]),
     updated in place, with the Stirling numbers ``log_s`` and their ratio tables ``up`` and
-    ``down_t`` (:func:`sample_tables`); with a non-empty ``alpha_trace[iteration, concentration]`` the
-    concentrations after each iteration are recorded (for convergence diagnostics).
+    ``down_t`` (:func:`sample_tables`); with a non-empty
+    ``alpha_trace[iteration, concentration]`` the concentrations after each iteration are
+    recorded (for convergence diagnostics).
     ``conc_nodes``/``conc_first`` group the nodes by concentration
     (:func:`sample_concentrations`); the sums of the ``frozen`` nodes are added when the
     concentrations change (:func:`flush_frozen`), from ``block`` (the ``frontier`` nodes'
