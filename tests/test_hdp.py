@@ -337,7 +337,7 @@ def test_candidate_probabilities_are_algorithm4s(n_child, data, alpha, alpha_par
     if not feasible.any():
         assert top == -np.inf
         return
-    draw_candidate(weights, lo, hi, top, norm_lo)  # leaves the linear weights in ``weights``
+    draw_candidate(weights, lo, hi, top, norm_lo, 0.5)  # leaves the linear weights in weights
     want = np.exp(exact - logsumexp(exact))
     np.testing.assert_allclose(weights / weights.sum(), want, atol=1e-12, rtol=1e-9)
     # the ratio path: running sums from the first feasible candidate, the same probabilities
