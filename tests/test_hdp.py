@@ -12,8 +12,10 @@ from hierbn.estimators.hdp import (
     build_tree,
     concentration_ids,
     data_counts,
+    deepest_nodes,
     fit_hdp,
     frozen_nodes,
+    node_path,
     sweep_entries,
 )
 from hierbn.estimators.hdp_kernels import (
@@ -95,6 +97,42 @@ def test_tree_invariants_and_queries() -> None:
     assert np.allclose(probs.sum(axis=1), 1.0) and np.all(probs > 0)
     parent_of_unseen = est.query(np.array([[1]]))[0]
     assert np.allclose(probs[2], parent_of_unseen)  # falls back to the deepest existing node
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10_000), st.lists(st.integers(2, 6), min_size=1, max_size=4), st.integers(1, 400)
+)
+def test_the_deepest_node_is_the_last_of_the_path(seed, radix, rows) -> None:
+    """deepest_nodes (a gather on dense levels, a search on sparse ones) is the last existing
+    node of node_path for seen, unseen and out-of-range contexts, and an estimate's
+    log_probability is the log of its query's entry, bit for bit."""
+    rng = np.random.default_rng(seed)
+    radix = np.array(radix)
+    contexts = rng.integers(0, radix, (rows, radix.size))
+    values = rng.integers(0, 3, rows)
+    est = fit_hdp(values, contexts, radix, 3, n_iter=20, seed=np.random.SeedSequence(seed))
+    asked = rng.integers(0, radix + 1, (200, radix.size))  # radix itself: out of range
+    path = node_path(est.tree, asked)
+    last = path[np.arange(path.shape[0]), (path >= 0).sum(axis=1) - 1]
+    np.testing.assert_array_equal(deepest_nodes(est.tree, asked), last)
+    np.testing.assert_array_equal(
+        est.log_probability(asked, np.resize(values, 200)),
+        np.log(est.query(asked)[np.arange(200), np.resize(values, 200)]),
+    )
+
+
+def test_a_context_trees_levels_are_gathered_when_dense() -> None:
+    """Level lookups exist for the levels whose code space is at most 4 x nodes + 64."""
+    rng = np.random.default_rng(3)
+    radix = np.array([2, 6, 6, 6])
+    tree = build_tree(rng.integers(0, 3, 50), rng.integers(0, radix, (50, 4)), radix, 3)
+    dense = [lookup is not None for lookup in tree.level_lookups]
+    assert dense == [False, True, True, True, False]  # 2, 12, 72 codes dense; 432 sparse
+    level = tree.level_lookups[2]
+    seen = np.flatnonzero(level >= 0)
+    np.testing.assert_array_equal(seen, tree.level_codes[2])
+    np.testing.assert_array_equal(level[seen], np.arange(seen.size) + tree.level_start[2])
 
 
 def test_the_chain_is_fixed_by_its_seed_sequence_which_is_required() -> None:

@@ -122,8 +122,9 @@ class FittedCPT:
 
     def log_probability(self, contexts: np.ndarray, values: np.ndarray) -> np.ndarray:
         """log P(X = values[i] | parents = contexts[i]) of each row (the classifier's term)."""
-        if isinstance(self.cpt, TableCPT):  # one gather from the logged table
-            return self.cpt.log_probability(contexts, values)
+        gather = getattr(self.cpt, "log_probability", None)  # a table, an HDP tree
+        if gather is not None:  # the CPT gathers the one entry a row needs
+            return gather(contexts, values)
         return np.log(self.cpt.query(contexts)[np.arange(len(values)), values])
 
 

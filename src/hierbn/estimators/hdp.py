@@ -14,6 +14,7 @@ Beta-auxiliary / Gamma scheme (Alg. 5, its auxiliaries drawn pooled: petitjean20
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 
@@ -39,6 +40,23 @@ class ContextTree:
     level_codes: list[np.ndarray]  # sorted prefix codes of the nodes at each level
     level_start: np.ndarray
     radix: np.ndarray  # cardinalities of the conditioning variables, in order
+
+    @functools.cached_property
+    def level_lookups(self) -> list[np.ndarray | None]:
+        """Per level d >= 1, the node of every prefix code (-1 where none) when the level's code
+        space is at most a few times its nodes (else None: :func:`deepest_nodes` searches)."""
+        lookups: list[np.ndarray | None] = [None]
+        space = 1
+        for d in range(1, len(self.level_codes)):
+            space *= int(self.radix[d - 1])
+            codes = self.level_codes[d]
+            if space > 4 * codes.size + 64:
+                lookups.append(None)
+                continue
+            lookup = np.full(space, -1, dtype=np.int64)
+            lookup[codes] = np.arange(codes.size) + self.level_start[d]
+            lookups.append(lookup)
+        return lookups
 
 
 def build_tree(
@@ -108,6 +126,28 @@ def node_path(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
         alive &= level[pos] == code
         path[:, d + 1] = np.where(alive, pos + tree.level_start[d + 1], -1)
     return path
+
+
+def deepest_nodes(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
+    """The deepest existing node along each row's context: the last node of its
+    :func:`node_path`, without the path (a classifier asks this of every test row, class and
+    node)."""
+    rows = np.atleast_2d(contexts)
+    deepest = np.zeros(rows.shape[0], dtype=np.int64)
+    code = np.zeros(rows.shape[0], dtype=np.int64)
+    alive = np.ones(rows.shape[0], dtype=bool)
+    for d in range(rows.shape[1]):
+        code = code * tree.radix[d] + rows[:, d]
+        lookup = tree.level_lookups[d + 1]
+        if lookup is not None and code.max(initial=0) < lookup.size:  # a dense level: a gather
+            found = lookup[code]
+        else:
+            level = tree.level_codes[d + 1]
+            pos = np.minimum(np.searchsorted(level, code), level.size - 1)
+            found = np.where(level[pos] == code, pos + tree.level_start[d + 1], -1)
+        alive &= found >= 0
+        deepest = np.where(alive, found, deepest)
+    return deepest
 
 
 def data_counts(tree: ContextTree) -> np.ndarray:
@@ -203,9 +243,11 @@ class HDPEstimate:
     def query(self, contexts: np.ndarray) -> np.ndarray:
         """P(X | context) for each row of conditioning values: the deepest existing node
         (petitjean2018 decision §2.5)."""
-        path = node_path(self.tree, contexts)
-        deepest = path[np.arange(path.shape[0]), (path >= 0).sum(axis=1) - 1]
-        return self.pbar[deepest]
+        return self.pbar[deepest_nodes(self.tree, contexts)]
+
+    def log_probability(self, contexts: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """``log(query(contexts)[i, values[i]])`` of each row, gathering only that entry."""
+        return np.log(self.pbar[deepest_nodes(self.tree, contexts), values])
 
 
 def fit_hdp(
