@@ -27,6 +27,7 @@ from hierbn.seeds import kernel_seed
 from hierbn.validate import check_family, check_positive
 
 TYINGS = ("none", "single", "level", "sameparent")
+CHILD_TABLE_MAX = 2**23  # entries (32 MB) of a tree's child table; a larger tree searches
 
 
 @dataclass
@@ -42,21 +43,18 @@ class ContextTree:
     radix: np.ndarray  # cardinalities of the conditioning variables, in order
 
     @functools.cached_property
-    def level_lookups(self) -> list[np.ndarray | None]:
-        """Per level d >= 1, the node of every prefix code (-1 where none) when the level's code
-        space is at most a few times its nodes (else None: :func:`deepest_nodes` searches)."""
-        lookups: list[np.ndarray | None] = [None]
-        space = 1
-        for d in range(1, len(self.level_codes)):
-            space *= int(self.radix[d - 1])
-            codes = self.level_codes[d]
-            if space > 4 * codes.size + 64:
-                lookups.append(None)
-                continue
-            lookup = np.full(space, -1, dtype=np.int64)
-            lookup[codes] = np.arange(codes.size) + self.level_start[d]
-            lookups.append(lookup)
-        return lookups
+    def children(self) -> np.ndarray | None:
+        """``children[node, v]``: the child of ``node`` along value v of the next conditioning
+        variable (-1 where the data never took it), or None when the table would pass
+        CHILD_TABLE_MAX entries (:func:`deepest_nodes` then searches the levels)."""
+        width = int(self.radix.max(initial=0))
+        if width == 0 or self.level.size * width > CHILD_TABLE_MAX:
+            return None
+        table = np.full((self.level.size, width), -1, dtype=np.int32)
+        nodes = np.arange(1, self.level.size)
+        last_value = np.concatenate(self.level_codes[1:]) % self.radix[self.level[nodes] - 1]
+        table[self.parent[nodes], last_value] = nodes
+        return table
 
 
 def build_tree(
@@ -131,22 +129,18 @@ def node_path(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
 def deepest_nodes(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
     """The deepest existing node along each row's context: the last node of its
     :func:`node_path`, without the path (a classifier asks this of every test row, class and
-    node)."""
+    node), by one gather per level from :attr:`ContextTree.children`."""
     rows = np.atleast_2d(contexts)
+    table = tree.children
+    if table is None or (rows.size and not 0 <= rows.min() <= rows.max() < table.shape[1]):
+        path = node_path(tree, rows)
+        return path[np.arange(path.shape[0]), (path >= 0).sum(axis=1) - 1]
     deepest = np.zeros(rows.shape[0], dtype=np.int64)
-    code = np.zeros(rows.shape[0], dtype=np.int64)
     alive = np.ones(rows.shape[0], dtype=bool)
     for d in range(rows.shape[1]):
-        code = code * tree.radix[d] + rows[:, d]
-        lookup = tree.level_lookups[d + 1]
-        if lookup is not None and code.max(initial=0) < lookup.size:  # a dense level: a gather
-            found = lookup[code]
-        else:
-            level = tree.level_codes[d + 1]
-            pos = np.minimum(np.searchsorted(level, code), level.size - 1)
-            found = np.where(level[pos] == code, pos + tree.level_start[d + 1], -1)
-        alive &= found >= 0
-        deepest = np.where(alive, found, deepest)
+        child = table[deepest, rows[:, d]]
+        alive &= child >= 0
+        deepest = np.where(alive, child, deepest)
     return deepest
 
 
