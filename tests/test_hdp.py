@@ -123,20 +123,23 @@ def test_the_deepest_node_is_the_last_of_the_path(seed, radix, rows) -> None:
 
 
 def test_the_child_table_lists_every_nodes_children() -> None:
-    """children[node, v] is the node whose parent is ``node`` and whose last context value is
-    v, -1 for every other pair; past CHILD_TABLE_MAX entries there is no table and the
-    deepest nodes come from the path."""
+    """child[first[node] + v] is the node whose parent is ``node`` and whose last context value
+    is v, -1 for every other pair of an internal node; past CHILD_TABLE_MAX entries there is no
+    table and the deepest nodes come from the path."""
     rng = np.random.default_rng(3)
     radix = np.array([2, 6, 3, 6])
     contexts = rng.integers(0, radix, (50, 4))
     tree = build_tree(rng.integers(0, 3, 50), contexts, radix, 3)
-    table = tree.children
-    assert table.shape == (tree.level.size, 6) and (table >= 0).sum() == tree.level.size - 1
+    first, child = tree.children
+    internal = np.diff(tree.level_start)[:4]
+    assert child.size == (internal * radix).sum() and (child >= 0).sum() == tree.level.size - 1
     for node in range(1, tree.level.size):
         d = tree.level[node]
         code = tree.level_codes[d][node - tree.level_start[d]]
-        assert table[tree.parent[node], code % radix[d - 1]] == node
-    big = build_tree(np.zeros(3, dtype=np.int64), np.array([[5_000_000]] * 3), np.array([2**23]), 1)
+        assert child[first[tree.parent[node]] + code % radix[d - 1]] == node
+    big = build_tree(
+        np.zeros(3, dtype=np.int64), np.array([[5_000_000]] * 3), np.array([2**23 + 1]), 1
+    )
     assert big.children is None
     np.testing.assert_array_equal(deepest_nodes(big, np.array([[5_000_000], [7]])), [1, 0])
 

@@ -43,18 +43,27 @@ class ContextTree:
     radix: np.ndarray  # cardinalities of the conditioning variables, in order
 
     @functools.cached_property
-    def children(self) -> np.ndarray | None:
-        """``children[node, v]``: the child of ``node`` along value v of the next conditioning
-        variable (-1 where the data never took it), or None when the table would pass
+    def children(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """(first, child): the child of a node at depth d along value v of the next
+        conditioning variable is ``child[first[node] + v]`` (-1 where the data never took v);
+        a node of the deepest level has no entries. None when ``child`` would pass
         CHILD_TABLE_MAX entries (:func:`deepest_nodes` then searches the levels)."""
-        width = int(self.radix.max(initial=0))
-        if width == 0 or self.level.size * width > CHILD_TABLE_MAX:
+        depth = len(self.level_codes) - 1
+        sizes = np.diff(self.level_start)[:depth] * self.radix[:depth]
+        if depth == 0 or sizes.sum() > CHILD_TABLE_MAX:
             return None
-        table = np.full((self.level.size, width), -1, dtype=np.int32)
+        base = np.concatenate([[0], np.cumsum(sizes)])
+        level = np.minimum(self.level, depth - 1)  # the deepest level's entries are never read
+        first = (
+            base[level]
+            + (np.arange(self.level.size) - self.level_start[level])
+            * np.append(self.radix, 1)[level]
+        )
+        child = np.full(int(base[-1]), -1, dtype=np.int32)
         nodes = np.arange(1, self.level.size)
         last_value = np.concatenate(self.level_codes[1:]) % self.radix[self.level[nodes] - 1]
-        table[self.parent[nodes], last_value] = nodes
-        return table
+        child[first[self.parent[nodes]] + last_value] = nodes
+        return first, child
 
 
 def build_tree(
@@ -129,18 +138,20 @@ def node_path(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
 def deepest_nodes(tree: ContextTree, contexts: np.ndarray) -> np.ndarray:
     """The deepest existing node along each row's context: the last node of its
     :func:`node_path`, without the path (a classifier asks this of every test row, class and
-    node), by one gather per level from :attr:`ContextTree.children`."""
+    node), by gathers from :attr:`ContextTree.children`, or from the path when a value lies
+    outside its variable's cardinality."""
     rows = np.atleast_2d(contexts)
-    table = tree.children
-    if table is None or (rows.size and not 0 <= rows.min() <= rows.max() < table.shape[1]):
+    tables = tree.children
+    if tables is None or not ((rows >= 0) & (rows < tree.radix[: rows.shape[1]])).all():
         path = node_path(tree, rows)
         return path[np.arange(path.shape[0]), (path >= 0).sum(axis=1) - 1]
+    first, child = tables
     deepest = np.zeros(rows.shape[0], dtype=np.int64)
     alive = np.ones(rows.shape[0], dtype=bool)
     for d in range(rows.shape[1]):
-        child = table[deepest, rows[:, d]]
-        alive &= child >= 0
-        deepest = np.where(alive, child, deepest)
+        found = child[np.where(alive, first[deepest] + rows[:, d], 0)]
+        alive &= found >= 0
+        deepest = np.where(alive, found, deepest)
     return deepest
 
 
