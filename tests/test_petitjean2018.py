@@ -148,8 +148,8 @@ def test_a_cv_cell_job_gives_the_rows_of_the_whole_data_set_job() -> None:
         )
         same = whole[(whole.rep == 1) & (whole.fold == 0) & (whole.method == method)]
         pd.testing.assert_frame_equal(
-            cell[cell.metric != "seconds"][columns].reset_index(drop=True),
-            same[same.metric != "seconds"][columns].reset_index(drop=True),
+            cell[~cell.metric.str.endswith("seconds")][columns].reset_index(drop=True),
+            same[~same.metric.str.endswith("seconds")][columns].reset_index(drop=True),
         )
     with pytest.raises(ValueError, match="unknown method"):
         cell_config(CV_CONFIG, "kdb9-hdp")
@@ -172,12 +172,24 @@ def test_a_round_job_writes_exactly_the_rows_of_its_single_cell_jobs() -> None:
     )
     assert set(grouped.rep) == {1} and len(grouped) == len(cells) > 0
     numbers = [c for c in cells.columns if c != "config"]
-    timed = cells.metric == "seconds"
+    timed = cells.metric.str.endswith("seconds")  # a cell's and its HDP chains' seconds
     pd.testing.assert_frame_equal(grouped[~timed][numbers], cells[~timed][numbers])
     described = [c for c in numbers if c != "value"]
     pd.testing.assert_frame_equal(grouped[timed][described], cells[timed][described])
     with pytest.raises(ValueError, match="no round"):
         run_cv(frame, "toy", CV_CONFIG, base_seed=3, rounds=[2])
+
+
+def test_an_hdp_cells_sampling_seconds_are_part_of_its_seconds() -> None:
+    """Every HDP cell records the seconds its chains sampled (what grows with the iterations,
+    for ``hierbn jobsizes --scaling``), positive and below the cell's seconds; no other does."""
+    cv = run_cv(_toy_frame(), "toy", CV_CONFIG, base_seed=3, rounds=[0])
+    wide = cv.pivot_table(index=["fold", "method"], columns="metric", values="value")
+    hdp = wide.index.get_level_values("method").str.contains("-hdp")
+    assert hdp.any() and (~hdp).any()
+    assert (wide.loc[hdp, "sampling_seconds"] > 0).all()
+    assert (wide.loc[hdp, "sampling_seconds"] < wide.loc[hdp, "seconds"]).all()
+    assert wide.loc[~hdp, "sampling_seconds"].isna().all()
 
 
 def test_a_round_outside_the_cv_is_refused_on_the_command_line(tmp_path) -> None:
