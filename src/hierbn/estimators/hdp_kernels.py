@@ -19,7 +19,7 @@ its candidates' weights are running products of those ratios (:func:`ratio_prefi
 and the draw counts the running sums below the uniform (1.7-2.3 times faster chains; the same
 probabilities to rounding, and the same chains bit for bit on the 11 networks compared). The
 sweep reads its uniforms in blocks from Numba's own generator
-(:mod:`hierbn.uniform_stream`; the same numbers, 1.16-1.20 times faster chains). The
+(:mod:`hierbn.uniform_stream`; the same numbers, 1.17-1.29 times faster chains). The
 sums of the frozen nodes (whose counts never move: every leaf, and about half the internal
 nodes of a deep tree) wait until the concentrations change (:func:`flush_frozen`), and the
 concentrations' Beta auxiliaries are drawn pooled (:func:`sample_concentrations`): together
@@ -125,8 +125,9 @@ def exp_below_top(weights, size, top):
 @njit(cache=True, nogil=True, inline="always")
 def draw_candidate(weights, lo, hi, top, norm_lo, uniform):
     """One draw of lo..hi, given a ``uniform`` in [0, 1), with probabilities proportional to
-    exp(weights - top) / r_c, r_c = prod_{m < c - lo} (1 + m / norm_lo) (see :func:`table_log_weights`; the largest
-    r_c is at most (2 window)!, 20! for the window of 10; see MAX_WINDOW).
+    exp(weights - top) / r_c, r_c = prod_{m < c - lo} (1 + m / norm_lo) (see
+    :func:`table_log_weights`; the largest r_c is at most (2 window)!, 20! for the window of
+    10; see MAX_WINDOW).
 
     The inverse CDF without a branch on the uniform: with u_c = u - w_lo - ... - w_c, which
     never increases (w >= 0), the draw is the first c with u_c <= 0, hi when there is none,
