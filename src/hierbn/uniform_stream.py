@@ -109,5 +109,7 @@ def fill_uniforms(state: np.ndarray, out: np.ndarray) -> int:
 @njit(cache=True, nogil=True)
 def unread_uniforms(state: np.ndarray, unread: int) -> None:
     """Give back the last ``unread`` uniforms of a :func:`fill_uniforms` (which never twists
-    after its first uniform), so the state is the one the uniforms read would have left."""
+    after its first uniform), so the state is the one the uniforms read would have left. The
+    caller reads at least the first uniform of each fill (it fills only when it needs one), so
+    a uniform spanning two blocks is never given back."""
     state[0] = np.uint32(np.int64(state[0]) - 2 * unread)
