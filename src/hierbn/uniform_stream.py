@@ -6,12 +6,12 @@ Twister (MT19937) state and loads and stores the state's index around each; in t
 sweep, one uniform per entry, that was a sixth to a fifth of the chain's time
 (petitjean2018 decision §2.9). :func:`fill_uniforms` tempers the rest of the current 624-word
 block at once into a buffer (a loop the compiler vectorises), and :func:`unread_uniforms`
-gives back the numbers a kernel did not use, so the generator's state afterwards is the one the single draws
-would have left: every later draw (``np.random.gamma`` and the rest) and the chain are the
-same, bit for bit. The state is Numba's ``rnd_state_t`` (``numba/_random.c``: the index, then
-the 624 words), reached through the same thread-local pointer Numba's own draws use;
-``tests/test_uniform_stream.py`` checks the stream against ``np.random.random()``, so a change
-of that layout fails there.
+gives back the numbers a kernel did not use, so the generator's state afterwards is the one
+the single draws would have left: every later draw (``np.random.gamma`` and the rest) and the
+chain are the same, bit for bit. The state is Numba's ``rnd_state_t`` (``numba/_random.c``:
+the index, then the 624 words), reached through the same thread-local pointer Numba's own
+draws use; ``tests/test_uniform_stream.py`` checks the stream against
+``np.random.random()``, so a change of that layout fails there.
 
 Hand-written because no library reads Numba's generator in blocks: NumPy's ``Generator`` is a
 different stream and cannot be called from a kernel's inner loop without leaving Numba.
