@@ -10,7 +10,16 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
 
-from hierbn.studies.claims import FAIL, NOT_COVERED, PASS, REPORTED, STATUSES, brief
+from hierbn.studies.claims import (
+    FAIL,
+    NOT_COVERED,
+    OUR_ORIGIN,
+    PASS,
+    REPORTED,
+    STATUSES,
+    brief,
+)
+from hierbn.studies.scale import PAPER_SCALE
 
 STATUS_COLOURS = {PASS: "#1a7f37", FAIL: "#cf222e", NOT_COVERED: "#6e7781", REPORTED: "#8250df"}
 CSS = """
@@ -33,16 +42,39 @@ table.claims td.criterion { min-width: 13em; max-width: 22em; }
 table.claims td.deviation { font-size: 12px; color: #7d4e00; background: #fff8c5; min-width: 15em;
   max-width: 22em; }
 table.claims td.deviation.none { background: none; color: #8c959f; }
+table.claims .scale { color: #57606a; font-size: 11px; margin-top: 3px; }
+table.claims .scale.reduced { color: #9a6700; }
+table.claims .cause { font-size: 11px; margin-top: 3px; color: #3d444d; }
+span.ours { border: 1px solid #8c959f; border-radius: 8px; padding: 0 5px; font-size: 10px;
+  font-weight: 400; color: #57606a; }
 span.status { color: #fff; border-radius: 10px; padding: 1px 8px; white-space: nowrap;
   font-size: 12px; font-weight: 600; }
 </style>
 """
 
 
+TALLIES = ("paper scale", "reduced scale", "ours")
+
+
 def status_counts(claims: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     """Number of claims per status, every status present (zero when none)."""
     counts = Counter(c["status"] for c in claims)
     return {s: counts.get(s, 0) for s in STATUSES}
+
+
+def tally_of(claim: Mapping[str, Any]) -> str:
+    """Which count a claim goes to: the paper's claims judged at the paper's scale, those
+    judged at a reduced scale, or our own checks (never in a paper's tally). A claim without a
+    scale (a record made before scales were written) counts as reduced."""
+    if claim.get("origin") == OUR_ORIGIN:
+        return "ours"
+    return "paper scale" if claim.get("scale") == PAPER_SCALE else "reduced scale"
+
+
+def tallies(claims: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
+    """:func:`status_counts` of each of :data:`TALLIES`."""
+    claims = list(claims)
+    return {t: status_counts(c for c in claims if tally_of(c) == t) for t in TALLIES}
 
 
 def counts_text(counts: Mapping[str, int]) -> str:
@@ -79,15 +111,43 @@ def deviation_html(deviation: str | None) -> str:
     return f'<td class="deviation">{escape(deviation)}</td>'
 
 
+def scale_html(scale: str | None) -> str:
+    """The scale a verdict was judged at: 'paper scale', or the reductions."""
+    if scale is None:
+        return '<div class="scale reduced">scale not recorded</div>'
+    if scale == PAPER_SCALE:
+        return '<div class="scale">paper scale</div>'
+    return f'<div class="scale reduced">reduced: {escape(scale)}</div>'
+
+
+def cause_html(entry: Mapping[str, Any]) -> str:
+    """A miss's cause and its evidence (nothing for a pass or a claim without one)."""
+    if not entry.get("cause"):
+        return ""
+    return (
+        f'<div class="cause"><b>cause:</b> {escape(entry["cause"])}. '
+        f"{escape(entry.get('evidence') or '')}</div>"
+    )
+
+
+def verdict_html(entry: Mapping[str, Any]) -> str:
+    """A verdict's cell: its badge, the scale it was judged at and a miss's cause."""
+    return f"<td>{badge(entry['status'])}{scale_html(entry.get('scale'))}{cause_html(entry)}</td>"
+
+
 def recorded_html(claim: Mapping[str, Any]) -> str:
-    """The recorded verdict's cell: its badge and scale, or why there is none."""
+    """The recorded verdict's cell: its badge, our number in the record, the scale it was
+    judged at, a miss's cause and the record's date; or why there is none."""
     record = claim.get("recorded")
     if not record:
         return '<td class="criterion">no record</td>'
     if record["status"] is None:
         return '<td class="criterion">not in the record</td>'
+    ours = record.get("ours_text")
+    ours_line = f'<div class="note">ours: {escape(ours)}</div>' if ours else ""
     return (
-        f'<td>{badge(record["status"])}<div class="note">{escape(record["scale"])}, '
+        f"<td>{badge(record['status'])}{ours_line}{scale_html(record.get('claim_scale'))}"
+        f'{cause_html(record)}<div class="note">{escape(record["scale"])} run, '
         f"{escape(record['date'])}{' (stale)' if record['stale'] else ''}</div></td>"
     )
 
@@ -104,14 +164,15 @@ def claims_html(
     for c in claims:
         note = f'<div class="note">{escape(c["note"])}</div>' if c.get("note") else ""
         cells = [f'<td class="study">{escape(c["study"])}</td>'] if study else []
+        mark = ' <span class="ours" title="a check of ours, not a paper\'s sentence">ours</span>'
         cells += [
-            f'<td class="id">{escape(c["id"])}</td>',
+            f'<td class="id">{escape(c["id"])}{mark if c.get("origin") == OUR_ORIGIN else ""}</td>',
             f'<td class="claim">{escape(c["claim"])}{statement_html(c.get("statement"))}{note}</td>',
             f'<td class="paper">{escape(_text(c, "paper"))}</td>',
             f'<td class="ours">{escape(_text(c, "ours"))}</td>',
             f'<td class="criterion">{escape(c["criterion"])}</td>',
             deviation_html(c.get("deviation")),
-            f"<td>{badge(c['status'])}</td>",
+            verdict_html(c),
         ]
         cells += [recorded_html(c)] * recorded
         rows.append("<tr>" + "".join(cells) + "</tr>")

@@ -15,11 +15,12 @@ from typing import Any
 
 import yaml
 
-from hierbn.report.claims_table import status_counts
+from hierbn.report.claims_table import status_counts, tallies
 
 RECORD_VERSION = 1
-CLAIM_FIELDS = ("id", "claim", "status", "criterion", "deviation", "note", "paper_text",
-                "ours_text")  # fmt: skip
+CLAIM_FIELDS = ("id", "claim", "origin", "status", "scale", "cause", "evidence", "criterion",
+                "deviation", "note", "paper_text", "ours_text")  # fmt: skip
+RECORDED_FIELDS = ("status", "scale", "cause", "evidence", "ours_text")  # shown beside a run
 SCALES = {"config/config.yaml": "default", "config/paper.yaml": "paper"}
 
 
@@ -118,6 +119,7 @@ def make_record(
         "core_hours": round(row["wall_seconds"] / 3600, 2),
         "wall_seconds": wall_seconds,
         "counts": status_counts(claims),
+        "tallies": tallies(claims),
         "claims": claims,
         "sources": study_sources(study, root),
         "config_sections": config_sections(study, files, root),
@@ -166,18 +168,25 @@ def record_summary(path: Path, study: str) -> dict[str, Any]:
     record = read_record(path, study)
     return {
         **{k: record[k] for k in ("scale", "date", "commit", "counts", "cores", "core_hours")},
+        "tallies": tallies(record["claims"]),
         "config_files": record["config_files"],
         "stale": staleness(record, path.resolve().parents[1]),
         "statuses": {c["id"]: c["status"] for c in record["claims"]},
+        "claims": {c["id"]: {k: c.get(k) for k in RECORDED_FIELDS} for c in record["claims"]},
     }
 
 
 def with_recorded(claims: list[dict[str, Any]], summary: dict[str, Any] | None) -> list[dict]:
-    """``claims`` each with its ``recorded`` entry (status, scale, date, stale) for the claims
-    table, or None when the study has no record."""
+    """``claims`` each with its ``recorded`` entry for the claims table (the record's status,
+    our number, the scale the claim was judged at as ``claim_scale``, a miss's cause and
+    evidence; the record's run scale, date and staleness), or None when the study has no
+    record."""
     if summary is None:
         return [{**c, "recorded": None} for c in claims]
     shown = {k: summary[k] for k in ("scale", "date")} | {"stale": bool(summary["stale"])}
-    return [
-        {**c, "recorded": {**shown, "status": summary["statuses"].get(c["id"])}} for c in claims
-    ]
+    out = []
+    for c in claims:
+        entry = summary["claims"].get(c["id"], {"status": None})
+        claim_fields = {k: entry.get(k) for k in RECORDED_FIELDS if k != "scale"}
+        out.append({**c, "recorded": {**shown, **claim_fields, "claim_scale": entry.get("scale")}})
+    return out

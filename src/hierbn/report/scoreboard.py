@@ -1,7 +1,9 @@
 """The scoreboard (``results/index.html`` and ``results/scoreboard.json``): per enabled study
-the pass / fail / not-covered / reported-not-judged counts, the scale of the run (config files and a short hash of
-the study's effective config), the commit, the wall time of its jobs and a link to its
-report; below, every claim of every study."""
+the pass / fail / not-covered / reported-not-judged counts of the paper's claims judged at the
+paper's scale, of those judged at a reduced scale and of our own checks (never in a paper's
+tally), the run's config files and a short hash of the study's effective config, the commit,
+the wall time of its jobs and a link to its report; below, every claim of every study with
+the scale of its verdict and the cause of every miss."""
 
 from __future__ import annotations
 
@@ -11,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from hierbn.io import read_json
-from hierbn.report.claims_table import CSS, claims_html, counts_text, status_counts
+from hierbn.report.claims_table import (
+    CSS,
+    TALLIES,
+    claims_html,
+    counts_text,
+    status_counts,
+    tallies,
+)
 from hierbn.report.record import record_summary, with_recorded
 from hierbn.report.runtime import hms
 from hierbn.studies import study_module
@@ -65,6 +74,7 @@ def build_scoreboard(
                 "title": package.TITLE,
                 "citation": package.CITATION,
                 "counts": status_counts(payload["claims"]),
+                "tallies": tallies(payload["claims"]),
                 "claims": len(payload["claims"]),
                 "config_files": run["config_files"],
                 "config_hash": run["config_hash"][study],
@@ -80,16 +90,25 @@ def build_scoreboard(
     return {"run": run, "studies": rows, "claims": claims}
 
 
+def _counts_cell(counts: dict[str, int]) -> str:
+    """pass / fail / not covered / reported, coloured; a dash when the tally is empty."""
+    if not sum(counts.values()):
+        return '<td class="num nc">—</td>'
+    return (
+        f'<td class="num"><span class="pass">{counts["pass"]}</span> / <span class="fail">'
+        f'{counts["fail"]}</span> / <span class="nc">{counts[NOT_COVERED]}</span> / '
+        f'<span class="rep">{counts[REPORTED]}</span></td>'
+    )
+
+
 def _study_row(row: dict[str, Any]) -> str:
-    counts = row["counts"]
     files = ", ".join(f"<code>{escape(f)}</code>" for f in row["config_files"])
     return (
         "<tr>"
         f'<td><a href="{escape(row["report"])}"><b>{escape(row["study"])}</b></a><br>'
         f'<span class="small">{escape(row["citation"])}: {escape(row["title"])}</span></td>'
-        f'<td class="num pass">{counts["pass"]}</td><td class="num fail">{counts["fail"]}</td>'
-        f'<td class="num nc">{counts[NOT_COVERED]}</td><td class="num rep">{counts[REPORTED]}</td>'
-        f"<td>{files}<br><span class=small>config hash <code>{escape(row['config_hash'])}"
+        + "".join(_counts_cell(row["tallies"][t]) for t in TALLIES)
+        + f"<td>{files}<br><span class=small>config hash <code>{escape(row['config_hash'])}"
         "</code></span></td>"
         f"<td><code>{escape(row['commit'])}</code></td>"
         f'<td class="num">{hms(row["wall_seconds"])}<br><span class="small">{row["jobs"]} jobs'
@@ -105,46 +124,55 @@ def _record_cell(record: dict[str, Any] | None) -> str:
     names what changed since."""
     if record is None:
         return '<td class="small">none yet (<code>reproduction/README.md</code>)</td>'
-    counts = record["counts"]
     stale = ""
     if record["stale"]:
         shown = "; ".join(record["stale"][:4]) + ("; ..." if len(record["stale"]) > 4 else "")
         stale = f'<br><span class="stale">stale: {escape(shown)}</span>'
+    counts = " · ".join(
+        f"{t}: {counts_text(c)}" for t, c in record["tallies"].items() if sum(c.values())
+    )
     return (
-        f'<td><span class="pass">{counts["pass"]}</span> / <span class="fail">'
-        f'{counts["fail"]}</span> / <span class="nc">{counts[NOT_COVERED]}</span> / '
-        f'<span class="rep">{counts[REPORTED]}</span><br><span class="small">'
-        f"{escape(record['scale'])} scale, {escape(record['date'])}, <code>"
+        f'<td><span class="small">{escape(counts)}</span><br><span class="small">'
+        f"{escape(record['scale'])} run, {escape(record['date'])}, <code>"
         f"{escape(record['commit'])}</code>, {record['core_hours']} core-h on "
         f"{record['cores']} cores</span>{stale}</td>"
     )
 
 
 def render_html(board: dict[str, Any]) -> str:
-    """The scoreboard page."""
-    total = status_counts(board["claims"])
-    columns = ("study", "pass", "fail", "not covered", "reported, not judged", "scale")
-    recorded = "recorded: pass / fail / not covered / reported"
-    head = "".join(f"<th>{h}</th>" for h in (*columns, "commit", "job time (sum)", recorded, ""))
+    """The scoreboard page: its headline counts only the paper's claims judged at the paper's
+    scale; reduced-scale verdicts and our own checks have counts of their own."""
+    counts = tallies(board["claims"])
+    columns = ("study", *(f"{t}: pass / fail / not covered / reported" for t in TALLIES),
+               "config", "commit", "job time (sum)", "recorded", "")  # fmt: skip
+    head = "".join(f"<th>{h}</th>" for h in columns)
     studies = "".join(_study_row(r) for r in board["studies"])
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>hierbn scoreboard</title>{PAGE_CSS}{CSS}</head><body>"
         "<h1>hierbn scoreboard</h1>"
-        '<p class="lead">Which headline claims of each paper this run reproduces: '
-        f"{counts_text(total)} over {len(board['studies'])} studies. Each claim quotes the "
-        "paper's sentence it tests; its criterion tests that sentence, and where it cannot "
-        "(a tolerance, substitute data, a decision) the <i>deviation</i> column says how it "
-        "differs. <i>Not covered</i>: the run did not make the data, sizes or structures the "
-        "claim needs (the note says which); <i>reported, not judged</i>: our number is shown "
-        "beside the paper's but no criterion can judge it, and it never counts as a pass. "
-        "Each study's report has its tables and figures next to the paper's; "
+        '<p class="lead">Which headline claims of each paper this run reproduces, over '
+        f"{len(board['studies'])} studies. <b>At the paper's scale: "
+        f"{counts_text(counts['paper scale'])}.</b> At a reduced scale (fewer iterations, "
+        f"draws, runs, data sets or sizes than the paper; each verdict names them): "
+        f"{counts_text(counts['reduced scale'])}. Our own checks, not a paper's sentence and "
+        f"never in a paper's tally: {counts_text(counts['ours'])}. Each claim quotes the "
+        "paper's sentence it tests; its criterion reads the paper's words through the one "
+        "table of readings (<code>docs/readings.md</code>), and where it cannot (a tolerance, "
+        "substitute data, a decision) the <i>deviation</i> column says how it differs. Every "
+        "verdict shows the scale it was judged at; every fail or not-covered claim its cause "
+        "(the paper's claim does not hold on our faithful run, the paper's erratum, reduced "
+        "scale, substitute data or baseline, our own decision) with one line of evidence. "
+        "<i>Not covered</i>: the run did not make the data, sizes or structures the claim "
+        "needs (the note says which); <i>reported, not judged</i>: our number is shown beside "
+        "the paper's but no criterion can judge it, and it never counts as a pass. Each "
+        "study's report has its tables and figures next to the paper's; "
         "<code>claims.json</code> has the full values behind every short text below. "
         "<i>Recorded</i>: the verdicts of the largest run made of each study, committed in "
-        "<code>reproduction/</code> with its scale and date; <i>stale</i> when the study's "
-        "code, rules or config section changed since (the study README's Reproduction table "
-        "explains every recorded miss). <i>Job time</i>: the wall times of the study's jobs "
-        "summed (about its core time), not how long the run took.</p>"
+        "<code>reproduction/</code> with our number, its scale and cause; <i>stale</i> when "
+        "the study's code, rules or config section changed since (the study README's "
+        "Reproduction table explains every recorded miss). <i>Job time</i>: the wall times of "
+        "the study's jobs summed (about its core time), not how long the run took.</p>"
         f'<table class="studies"><thead><tr>{head}</tr></thead><tbody>{studies}</tbody></table>'
         "<h2>Every claim</h2>"
         f"{claims_html(board['claims'], study=True, recorded=True)}</body></html>\n"

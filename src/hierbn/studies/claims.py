@@ -9,7 +9,12 @@ A study's claims are one small function per claim, each taking the study's loade
 and returning :func:`claim` (its status from :func:`status`), :func:`not_covered` (the run did
 not make the data, sizes or structures the claim needs; the note says what it needs) or
 :func:`reported` (a number shown beside the paper's that no criterion can judge: reported, not
-judged, and not counted as a pass)."""
+judged, and not counted as a pass).
+
+Every record also says at which ``scale`` it was judged (filled in by :func:`evaluate` from the
+run's :class:`~hierbn.studies.scale.RunScale`: "paper" or the reductions the claim depends on),
+whether it is one of the paper's claims or one of ``ours`` (``origin``), and, when it fails or
+is not covered, its ``cause`` (one of :data:`CAUSES`) with one line of ``evidence``."""
 
 from __future__ import annotations
 
@@ -18,10 +23,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from hierbn.studies.citations import Quote
+from hierbn.studies.scale import PAPER_SCALE, RunScale
 
 PASS, FAIL, NOT_COVERED, REPORTED = "pass", "fail", "not covered", "reported, not judged"
 STATUSES = (PASS, FAIL, NOT_COVERED, REPORTED)
+MISSES = (FAIL, NOT_COVERED)
 MAX_TEXT = 240
+
+DOES_NOT_HOLD = "the paper's claim does not hold on our faithful run"
+ERRATUM = "the paper's erratum"
+REDUCED_SCALE = "reduced scale"
+SUBSTITUTE = "substitute data or a substitute baseline"
+OUR_DECISION = "our own decision"
+CAUSES = (DOES_NOT_HOLD, ERRATUM, REDUCED_SCALE, SUBSTITUTE, OUR_DECISION)
+PAPER_ORIGIN, OUR_ORIGIN = "paper", "ours"
 
 R = TypeVar("R")
 
@@ -40,15 +55,22 @@ def claim(
     paper_text: str | None = None,
     ours_text: str | None = None,
     timing: bool = False,
+    cause: str | None = None,
+    evidence: str = "",
+    ours_check: bool = False,
 ) -> dict[str, Any]:
     """A claims.json entry; ``status`` is one of :data:`STATUSES`. ``statement`` is the
     paper's sentence the claim tests (from the study's ``paper.py``), ``deviation`` what the
     criterion changes in it. ``paper_text`` and ``ours_text`` default to :func:`brief` of the
     values. ``timing`` marks a claim whose value (and so possibly its status) depends on
     wall-clock times: two identical runs agree on every other claim field for field, not on
-    these."""
+    these. ``cause`` (one of :data:`CAUSES`) and ``evidence`` explain a miss (:func:`evaluate`
+    gives a miss without one the default of :func:`default_cause`); ``ours_check`` marks a
+    check of ours that is not a paper's sentence (counted apart from the paper's claims)."""
     if status not in STATUSES:
         raise ValueError(f"claim {cid}: unknown status {status!r}; expected one of {STATUSES}")
+    if cause is not None and cause not in CAUSES:
+        raise ValueError(f"claim {cid}: unknown cause {cause!r}; expected one of {CAUSES}")
     return {
         "id": cid,
         "claim": text,
@@ -62,6 +84,10 @@ def claim(
         "paper_text": brief(paper) if paper_text is None else paper_text,
         "ours_text": brief(ours) if ours_text is None else ours_text,
         "timing": timing,
+        "origin": OUR_ORIGIN if ours_check else PAPER_ORIGIN,
+        "scale": None,
+        "cause": cause,
+        "evidence": evidence,
     }
 
 
@@ -80,20 +106,30 @@ def not_covered(
     statement: Quote | None = None,
     deviation: str = "",
     paper_text: str | None = None,
+    ours: Any = None,
+    ours_text: str | None = None,
+    cause: str | None = None,
+    evidence: str = "",
+    ours_check: bool = False,
 ) -> dict[str, Any]:
     """A claim the run cannot evaluate at its scale; ``why`` says what it needs (data sets,
-    sizes, structures) and is the note."""
+    sizes, structures) and is the note. ``ours`` is our number where the run has one that the
+    claim's sentence is not about (a shorter chain's, say), shown beside the paper's."""
     return claim(
         cid,
         text,
         paper,
-        None,
+        ours,
         criterion,
         NOT_COVERED,
         why,
         statement=statement,
         deviation=deviation,
         paper_text=paper_text,
+        ours_text=ours_text,
+        cause=cause,
+        evidence=evidence,
+        ours_check=ours_check,
     )
 
 
@@ -124,6 +160,7 @@ def reported(
     paper_text: str | None = None,
     ours_text: str | None = None,
     timing: bool = False,
+    ours_check: bool = False,
 ) -> dict[str, Any]:
     """A number shown beside the paper's without a verdict (its own status, never a pass):
     ``why`` says why no criterion can judge it and becomes the criterion's text."""
@@ -140,7 +177,31 @@ def reported(
         paper_text=paper_text,
         ours_text=ours_text,
         timing=timing,
+        ours_check=ours_check,
     )
+
+
+def default_cause(entry: Mapping[str, Any]) -> tuple[str, str]:
+    """The cause of a miss whose claim function gave none: reduced scale when the claim was
+    judged below the paper's scale (the evidence names the reductions), else the paper's claim
+    not holding on our run (the evidence: ours against the paper's)."""
+    if entry["scale"] != PAPER_SCALE:
+        return REDUCED_SCALE, f"judged on {entry['scale']}"
+    return DOES_NOT_HOLD, f"ours {entry['ours_text']} against the paper's {entry['paper_text']}"
+
+
+def finished(entry: dict[str, Any], scale: str) -> dict[str, Any]:
+    """The claim with its ``scale`` and, for a miss, its cause and evidence (the claim
+    function's, else :func:`default_cause`); a cause on a claim that does not miss is
+    dropped."""
+    out = {**entry, "scale": scale}
+    if out["status"] not in MISSES:
+        return {**out, "cause": None, "evidence": ""}
+    if out["cause"] is None:
+        out["cause"], out["evidence"] = default_cause(out)
+    if not out["evidence"]:
+        raise ValueError(f"claim {out['id']}: a {out['status']} claim needs its cause's evidence")
+    return out
 
 
 def without_timing(claims: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -151,15 +212,18 @@ def without_timing(claims: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def evaluate(
-    functions: Iterable[Callable[[R], dict[str, Any]]], results: R
+    functions: Iterable[Callable[[R], dict[str, Any]]], results: R, scale: RunScale | None = None
 ) -> list[dict[str, Any]]:
-    """Every claim function applied to the study's results, in order; ids must be unique."""
+    """Every claim function applied to the study's results, in order, each claim finished with
+    its scale from ``scale`` (None: the run was at the paper's scale) and the cause of a miss
+    (:func:`finished`); ids must be unique."""
     claims = [function(results) for function in functions]
     ids = [c["id"] for c in claims]
     duplicated = sorted({i for i in ids if ids.count(i) > 1})
     if duplicated:
         raise ValueError(f"claim ids {duplicated} are returned by more than one claim function")
-    return claims
+    scale = scale or RunScale()
+    return [finished(c, scale.of(c["id"])) for c in claims]
 
 
 # --------------------------------------------------------------------- short texts
