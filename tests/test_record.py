@@ -15,7 +15,7 @@ import pytest
 from hierbn.report.record import make_record, read_record, scale_name, staleness
 from hierbn.report.scoreboard import build_scoreboard, render_html
 from hierbn.studies.citations import Quote
-from hierbn.studies.claims import claim
+from hierbn.studies.claims import REDUCED_SCALE, claim, finished
 
 REPO = Path(__file__).resolve().parents[1]
 STUDY = "becker2018"
@@ -34,12 +34,13 @@ def _checkout(tmp_path: Path) -> Path:
     return root
 
 
-def _run(root: Path, statuses: list[str]) -> tuple[dict, list[str]]:
-    """A finished run's scoreboard of ``STUDY`` with claims of ``statuses``."""
+def _run(root: Path, statuses: list[str], scale: str = "paper") -> tuple[dict, list[str]]:
+    """A finished run's scoreboard of ``STUDY`` with claims of ``statuses`` judged at
+    ``scale``; the ours of claim i is 2 + i."""
     folder = root / "results" / STUDY
     folder.mkdir(parents=True, exist_ok=True)
     quote = Quote(STUDY, "Table 2", "the text")
-    claims = [claim(f"C{i + 1}", f"claim {i}", 1, 2, "c", s, statement=quote)
+    claims = [finished(claim(f"C{i + 1}", f"claim {i}", 1, 2 + i, "c", s, statement=quote), scale)
               for i, s in enumerate(statuses)]  # fmt: skip
     (folder / "claims.json").write_text(json.dumps({"study": STUDY, "claims": claims}))
     (folder / "runtime.json").write_text(json.dumps({"jobs": 12, "seconds": 7200.0}))
@@ -92,7 +93,22 @@ def test_the_scoreboard_shows_the_record_and_flags_it_stale_when_the_study_chang
     recorded = [c["recorded"]["status"] for c in board["claims"]]
     assert recorded == ["pass", "fail", None]
     assert "not in the record" in html and "stale" not in html.split("<h2>")[1]
-    assert "paper scale, 2026-11-26" in html
+    assert "paper run, 2026-11-26" in html
+    # the record's own number, scale and cause of a miss stand beside its verdict
+    recorded_c2 = board["claims"][1]["recorded"]
+    assert (recorded_c2["ours_text"], recorded_c2["claim_scale"]) == ("3", "paper")
+    assert recorded_c2["cause"] == "the paper's claim does not hold on our faithful run"
+    assert "ours: 3" in html and "ours 3 against the paper&#x27;s 1" in html
+    # a reduced-scale run's verdicts count apart from the paper-scale headline
+    run, files = _run(root, ["pass", "fail"], scale="HDP chains of 10 of the paper's 50 iterations")
+    board, html = shown()
+    assert board["studies"][0]["tallies"]["paper scale"]["pass"] == 0
+    assert board["studies"][0]["tallies"]["reduced scale"] == {
+        "pass": 1, "fail": 1, "not covered": 0, "reported, not judged": 0}  # fmt: skip
+    assert board["claims"][1]["cause"] == REDUCED_SCALE
+    assert "reduced: HDP chains of 10 of the paper&#x27;s 50 iterations" in html
+    assert "At the paper's scale: 0 pass, 0 fail" in html
+    run, files = _run(root, ["pass", "pass", "fail"])
     # the README is not a source: editing it keeps the record current
     (root / f"src/hierbn/studies/{STUDY}/README.md").write_text("new text")
     (root / "config/paper.yaml").write_text(

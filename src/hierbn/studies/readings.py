@@ -24,6 +24,7 @@ EQUIVALENT_UNITS_SHARE = 0.9  # per-unit equivalence: at least this share of the
 STANDARD_ERRORS = 2.0  # a printed number, an order, a trend's end points: noise is 2 SE
 PLATEAU_CHANGE = 0.01  # "a plateau", "converges": the last stretch moves < 1 % of the total
 LAST_STRETCH = 0.1  # the last stretch of a curve: its last tenth (at least its last two points)
+ROUNDING = 1e-9  # a gap at a bound up to floating-point rounding is at the bound, not beyond it
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,12 @@ class Verdict:
         return self.ok
 
 
+def within(gap: float, bound: float) -> bool:
+    """``gap`` at most ``bound`` (finite), up to the floating-point rounding of both
+    (:data:`ROUNDING` relative): 0.55 - 0.5 is within 0.05."""
+    return math.isfinite(gap) and gap <= bound * (1 + ROUNDING)
+
+
 # --------------------------------------------------------------------- quantifiers
 def share_holds(count: int, total: int, reading: Reading) -> bool:
     """Whether ``count`` of ``total`` units satisfy a quantifier reading (no units: never)."""
@@ -164,7 +171,7 @@ def relative_margin(paper: float) -> float:
 def equivalent(ours: float, paper: float, margin: float | None = None) -> bool:
     """``ours`` within ``margin`` of ``paper`` (default :func:`relative_margin`)."""
     bound = relative_margin(paper) if margin is None else margin
-    return math.isfinite(ours) and abs(ours - paper) <= bound
+    return within(abs(ours - paper), bound)
 
 
 # --------------------------------------------------------------------- better
@@ -219,7 +226,7 @@ def noise(se_difference: float = 0.0, band: float = 0.0) -> float:
 
 def compare(a: float, b: float, tolerance: float) -> int:
     """1 when a > b beyond ``tolerance``, -1 when a < b beyond it, 0 for a tie."""
-    if abs(a - b) <= tolerance:
+    if within(abs(a - b), tolerance):
         return 0
     return 1 if a > b else -1
 
