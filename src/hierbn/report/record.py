@@ -17,7 +17,8 @@ import yaml
 
 from hierbn.report.claims_table import status_counts, tallies
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: each claim's scale, origin, cause and evidence (issue 41)
+READABLE_VERSIONS = (1, 2)  # a version-1 record is shown without them until it is remade
 CLAIM_FIELDS = ("id", "claim", "origin", "status", "scale", "cause", "evidence", "criterion",
                 "deviation", "note", "paper_text", "ours_text")  # fmt: skip
 RECORDED_FIELDS = ("status", "scale", "cause", "evidence", "ours_text")  # shown beside a run
@@ -146,11 +147,11 @@ def staleness(record: dict[str, Any], root: Path) -> list[str]:
 
 
 def read_record(path: Path, study: str) -> dict[str, Any]:
-    """A record file, checked to be ``study``'s and of this version."""
+    """A record file, checked to be ``study``'s and of a version this code reads."""
     record = json.loads(path.read_text())
-    if record.get("study") != study or record.get("version") != RECORD_VERSION:
+    if record.get("study") != study or record.get("version") not in READABLE_VERSIONS:
         raise ValueError(
-            f"{path}: expected a version-{RECORD_VERSION} record of {study!r}, got study "
+            f"{path}: expected a record of {study!r} of version {READABLE_VERSIONS}, got study "
             f"{record.get('study')!r} version {record.get('version')!r}"
         )
     return record
