@@ -15,6 +15,7 @@ import scikit_posthocs
 from scipy.stats import binomtest, chi2, f
 
 from hierbn.io import write_json, write_parquet
+from hierbn.studies.panel import paper as P
 from hierbn.studies.panel import report as figs
 from hierbn.studies.panel.claims import evaluate_claims
 from hierbn.studies.panel.tables import (
@@ -253,6 +254,7 @@ def test_analysis_tables_are_tidy_and_handle_an_empty_table() -> None:
 GOOD = {"hidden": 0.1, "hdp": 0.2, "hier": 0.3, "m": 0.4, "bdeu10": 0.5, "bdeu1": 0.6,
         "laplace": 0.7}  # fmt: skip
 CONFIG = {"structures": STRUCTURES, "estimators": ESTIMATORS}
+PAPER_RUN = {d.key: d.paper for d in P.SCALE}  # a run at the paper scale
 
 
 def _curves(quality: dict[str, float]) -> pd.DataFrame:
@@ -319,7 +321,10 @@ def test_notebook_runs_on_synthetic_inputs(tmp_path: Path, with_curves: bool) ->
         inputs[name] = tmp_path / f"{name}.parquet"
         write_parquet(table, inputs[name])
     inputs["claims"] = tmp_path / "claims.json"
-    write_json({"study": "panel", "claims": evaluate_claims(cv, curves, CONFIG)}, inputs["claims"])
+    write_json(
+        {"study": "panel", "claims": evaluate_claims(cv, curves, CONFIG, PAPER_RUN)},
+        inputs["claims"],
+    )
     inputs["data_report"] = tmp_path / "data_report.tsv"
     pd.DataFrame({"id": ["d0", "d1", "d2"], "rows": [10, 20, 30]}).to_csv(
         inputs["data_report"], sep="\t", index=False

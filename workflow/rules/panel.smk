@@ -199,11 +199,13 @@ rule panel_claims:
         runtime=10,  # min; the same run: 4 s x 2, floor 10
     params:
         config=as_json(pn.analysis_config(PN)),
+        scale=as_json(pn.run_scale(PN)),
     run:
         shell_with_argfiles(
             "hierbn panel claims --cv {cv} --learning-curve {curves} "
-            "--config {params.config} --out {output.claims} --ranks {output.ranks} "
-            "--friedman {output.friedman} --nemenyi {output.nemenyi} --wdl {output.wdl} "
+            "--config {params.config} --scale {params.scale} --out {output.claims} "
+            "--ranks {output.ranks} --friedman {output.friedman} --nemenyi {output.nemenyi} "
+            "--wdl {output.wdl} "
             "--all-cv {output.cv} --all-learning-curve {output.learning_curve} > {log} 2>&1",
             {"cv": input.cv, "curves": input.learning_curve},
             input=input,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pandas as pd
 
@@ -91,7 +92,9 @@ def cmd_claims(args: argparse.Namespace) -> None:
     curves = read_tables(args.learning_curve)
     curves = curves if curves is not None else pd.DataFrame(columns=cv.columns)
     config = config_json(args)
-    write_json({"study": "panel", "claims": evaluate_claims(cv, curves, config)}, args.out)
+    write_json(
+        {"study": "panel", "claims": evaluate_claims(cv, curves, config, args.scale)}, args.out
+    )
     for name, table in analysis_tables(cv).items():
         write_parquet(table, getattr(args, name))
     write_parquet(cv, args.all_cv)
@@ -143,6 +146,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--cv", nargs="+", required=True)
     p.add_argument("--learning-curve", nargs="*", default=[])
     p.add_argument("--config", required=True)
+    p.add_argument(
+        "--scale",
+        type=json.loads,
+        required=True,
+        help="JSON: the run's value of every dimension of the paper scale (workflow.run_scale)",
+    )
     p.add_argument("--out", required=True)
     for name in ("ranks", "friedman", "nemenyi", "wdl", "all-cv", "all-learning-curve"):
         p.add_argument(f"--{name}", required=True)

@@ -5,18 +5,24 @@ the paper's own words as they read in ``shared/papers/<paper>-*.txt``. The claim
 panel never imports another study, so it cites petitjean2018's Table 2 itself.
 
 P1–P3 quote each paper's headline sentence; P4 and P5 are the panel's own hypotheses and quote
-the sentence they generalise (their ``deviation`` says so)."""
+the sentence they generalise (their ``deviation`` says so). All five carry a sentence to the
+panel's own protocol, so they are checks of ours, not a paper's claims.
+
+The panel's scale (:data:`SCALE`) is the papers' settings it adopts: petitjean2018's HDP chains
+and its 5x2 cross-validation, dombowsky2025's HiDDeN chains (config/paper.yaml's panel
+section)."""
 
 from __future__ import annotations
 
 from hierbn.studies.citations import PaperValues
+from hierbn.studies.scale import Dimension
 
 PAPER = PaperValues("panel")
 
 # ------------------------------------------------------------------ P1: azzimonti2019
 P1 = PAPER.statement(
     "P1",
-    "Section 4.2, on Figures 7 and 8",
+    "Section 4.1, on Figures 7 and 8",
     "As shown in Figure 7 and 8, the hierarchical model improves both accuracy and ROC AUC of "
     "the TAN classifier on the large majority of the 57 data sets.",
     paper="azzimonti2019",
@@ -24,14 +30,14 @@ P1 = PAPER.statement(
 AZZIMONTI_DATASETS = PAPER.value(
     "AZZIMONTI_DATASETS",
     57,
-    "Section 4.2, on Figures 7 and 8",
+    "Section 4.1, on Figures 7 and 8",
     "on the large majority of the 57 data sets",
     paper="azzimonti2019",
 )
 AZZIMONTI_SIZES = PAPER.value(
     "AZZIMONTI_SIZES",
     (20, 40, 80, 160, 320, 640),
-    "Section 4.2, protocol",
+    "Section 4.1, protocol",
     "for each data set and for each $n \\in \\{20, 40, 80, 160, 320, 640\\}$",
     paper="azzimonti2019",
 )
@@ -101,4 +107,42 @@ P5 = PAPER.statement(
     "Section 6.3, on Figure 7 (learning curves)",
     "Globally, we can see that our HDP estimates seem to 'learn' faster, i.e. overfit less.",
     paper="petitjean2018",
+)
+
+# ------------------------------------------------ the paper scale the panel adopts
+SCALE_HDP_ITERATIONS = PAPER.value(
+    "SCALE_HDP_ITERATIONS",
+    50000,
+    "Section 6.2, Number of iterations",
+    "Unless specified otherwise, we thus run the sampler for 50,000 iterations.",
+    paper="petitjean2018",
+)
+SCALE_HIDDEN_ITERATIONS = PAPER.value(
+    "SCALE_HIDDEN_ITERATIONS",
+    10000,
+    "Section 5.2, LUCAS",
+    "with the number of iterations equal to 10,00010,000, 200200 of which are discarded as burn-in",
+    paper="dombowsky2025",
+)
+SCALE_CV_ROUNDS = PAPER.value(
+    "SCALE_CV_ROUNDS",
+    5,
+    "Section 6.1, Design",
+    "Each algorithm is tested on each dataset using 2-fold cross validation repeated 5 times.",
+    paper="petitjean2018",
+)
+SCALE = (
+    Dimension(
+        "hdp_iterations",
+        SCALE_HDP_ITERATIONS,
+        "HDP chains of {ours} of petitjean2018's {paper} iterations",
+    ),
+    Dimension(
+        "hidden_iterations",
+        SCALE_HIDDEN_ITERATIONS,
+        "HiDDeN chains of {ours} of dombowsky2025's {paper} iterations",
+    ),
+    Dimension(
+        "cv_rounds", SCALE_CV_ROUNDS, "{ours} of petitjean2018's {paper} rounds of 2-fold CV"
+    ),
 )

@@ -47,6 +47,17 @@ def prepare_params(entry: dict[str, Any]) -> str:
     return as_json({k: v for k, v in entry.items() if k != "id"})
 
 
+def run_scale(section: dict[str, Any]) -> dict[str, float]:
+    """The run's value of every dimension of the panel's paper scale (``paper.SCALE``): the
+    HDP and HiDDeN chain lengths and the CV rounds of the ``panel`` config section."""
+    settings = section["settings"]
+    return {
+        "hdp_iterations": float(settings["hdp"]["iterations"]),
+        "hidden_iterations": float(settings["hidden"]["iterations"]),
+        "cv_rounds": float(section["cv"]["rounds"]),
+    }
+
+
 def analysis_config(section: dict[str, Any]) -> dict[str, Any]:
     """The estimators and structures the claims and tables compare."""
     return {k: section[k] for k in ("structures", "estimators", "learning_curve")}
