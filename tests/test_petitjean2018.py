@@ -7,6 +7,8 @@ import pytest
 from hierbn.data.cv import encode_fold
 from hierbn.metrics import rmse_multiclass, zero_one_loss
 from hierbn.stats_tests import sign_test
+from hierbn.studies import claims as C
+from hierbn.studies.petitjean2018 import paper as P
 from hierbn.studies.petitjean2018.claims import Results, evaluate_claims
 from hierbn.studies.petitjean2018.protocol import (
     Method,
@@ -91,11 +93,17 @@ def test_claims_without_experiments_are_not_covered() -> None:
     """NB alone is not Table 2: H2 needs all 8 BNCs and names the 7 that did not run."""
     cv = _cv({"nb-hdp": [0.1, 0.1], "nb-m": [0.2, 0.2]})
     config = {"cv": {**CV_CONFIG, "iteration_study": None}, "registry": ["d0", "d1"]}
-    claims = evaluate_claims(Results(cv, config))
+    run = {d.key: d.paper for d in P.SCALE} | {"hdp_iterations": 1000, "datasets": 2}
+    claims = evaluate_claims(Results(cv, config), run)
     by_id = {c["id"]: c for c in claims}
     assert [c["id"] for c in claims] == [f"H{i}" for i in range(1, 14)]
     assert {c["status"] for c in claims} == {"not covered"}
     assert "tan, kdb1, kdb2, kdb3, kdb4, kdb5, skdb" in by_id["H2"]["note"]
+    assert by_id["H1"]["scale"] == "paper" and by_id["H13"]["scale"] == "paper"
+    assert by_id["H2"]["scale"] == (
+        "HDP chains of 1,000 of the paper's 50,000 iterations; 2 of the paper's 68 data sets"
+    )
+    assert {c["cause"] for c in claims} == {C.REDUCED_SCALE} and all(c["evidence"] for c in claims)
 
 
 def test_method_names_round_trip_and_the_main_hdp_run_is_not_repeated() -> None:

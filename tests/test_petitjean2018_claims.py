@@ -28,11 +28,13 @@ PAPER_TEXT = (
     / "petitjean2018-hdp-bn-classifiers.txt"
 )
 REGISTRY = Path(__file__).resolve().parents[1] / "config" / "datasets.tsv"
-STEP = 0.1
+STEP = 0.05  # within the ±10 % RMSE margin of 'similar' around 1.0
 Pair = tuple[str, str, str]  # (a, b, metric): "W-D-L" with wins = a lower
 
 
-def frame(cells: dict[Pair, str], datasets: list[str] | None = None) -> pd.DataFrame:
+def frame(
+    cells: dict[Pair, str], datasets: list[str] | None = None, step: float = STEP
+) -> pd.DataFrame:
     """CV rows whose per-data-set means give each (a, b, metric) the W-D-L asked for: the first
     W data sets a wins, the next D draw, the rest b wins. A method gets its values from the
     first cell naming it; a later cell must introduce at most one new method."""
@@ -42,7 +44,7 @@ def frame(cells: dict[Pair, str], datasets: list[str] | None = None) -> pd.DataF
     for (a, b, metric), text in cells.items():
         wins, draws, losses = (int(x) for x in text.split("-"))
         assert wins + draws + losses == len(names), (a, b, text)
-        offset = [STEP] * wins + [0.0] * draws + [-STEP] * losses  # b - a
+        offset = [step] * wins + [0.0] * draws + [-step] * losses  # b - a
         if (a, metric) not in values and (b, metric) not in values:
             values[(a, metric)] = [1.0] * len(names)
         if (b, metric) not in values:
@@ -166,19 +168,26 @@ def _fig6b(m_vs: dict[str, str], hdp_vs: str = "45-0-23") -> dict[Pair, str]:
 def test_h4_passes_when_m_loses_most_to_kdb3_and_fails_otherwise() -> None:
     m_vs = {"nb": "30-0-38", "kdb1": "30-0-38", "kdb2": "30-0-38", "kdb3": "20-0-48"}
     assert C.claim_h4(results(frame(_fig6b(m_vs | {"kdb4": "40-0-28"}))))["status"] == "pass"
-    moved = m_vs | {"kdb3": "33-0-35", "kdb4": "40-0-28"}  # the largest loss is not to kDB-3
+    # the largest loss is to NB, beyond noise (-40 vs kDB-3's -2; 2 SE = 23)
+    moved = m_vs | {"nb": "14-0-54", "kdb3": "33-0-35", "kdb4": "40-0-28"}
     assert C.claim_h4(results(frame(_fig6b(moved))))["status"] == "fail"
-    overfits = _fig6b(m_vs | {"kdb4": "40-0-28"}, hdp_vs="30-0-38")
+    tie = _fig6b(m_vs | {"kdb4": "40-0-28"}, hdp_vs="30-0-38")  # p = 0.40: not beaten
+    assert C.claim_h4(results(frame(tie)))["status"] == "pass"
+    overfits = _fig6b(m_vs | {"kdb4": "40-0-28"}, hdp_vs="24-0-44")  # p = 0.02: beaten
     assert C.claim_h4(results(frame(overfits)))["status"] == "fail"
+    # kDB-3 the largest m loss within noise: kDB-2's balance -20 vs kDB-3's -28 is a tie
+    tied = m_vs | {"kdb2": "24-0-44", "kdb4": "40-0-28"}
+    assert C.claim_h4(results(frame(_fig6b(tied))))["status"] == "pass"
 
 
 # --------------------------------------------------------------------- H5, H6
+LONG, SHORT = P.FIG4_TAN_SINGLE["reference"], P.FIG4_TAN_SINGLE["iterations"]  # 50,000, 5,000
 ITER_CONFIG = {
-    "hdp": {"tying": "level", "iterations": 60},
+    "hdp": {"tying": "level", "iterations": LONG},
     "iteration_study": {
         "structures": ["tan", "skdb"],
         "tyings": ["single", "level", "sameparent"],
-        "iterations": [20],
+        "iterations": [SHORT],
     },
 }
 
@@ -188,13 +197,14 @@ def _method(s: str, tying: str, x: int) -> str:
 
 
 def _iterations(vs_level: dict[tuple[str, str], str], short_vs_long: str) -> dict[Pair, str]:
-    """Fig. 5 cells at the longest chain (60) vs Level, then Fig. 4 cells 20 vs 60."""
+    """Fig. 5 cells at the longest chain vs Level, then Fig. 4 cells SHORT vs LONG."""
     cells = {
-        (_method(s, t, 60), _method(s, "level", 60), "rmse"): v for (s, t), v in vs_level.items()
+        (_method(s, t, LONG), _method(s, "level", LONG), "rmse"): v
+        for (s, t), v in vs_level.items()
     }
     for s in C.FLAGSHIPS:
         for t in C.TYINGS:
-            cells[(_method(s, t, 20), _method(s, t, 60), "rmse")] = short_vs_long
+            cells[(_method(s, t, SHORT), _method(s, t, LONG), "rmse")] = short_vs_long
     return cells
 
 
@@ -213,7 +223,7 @@ def test_h5_passes_on_fig4s_13_to_42_and_fails_on_one_insignificant_cell() -> No
     assert C.claim_h5(results(frame(cells), config))["status"] == "pass"
     weak = _with(
         cells,
-        (_method("skdb", "sameparent", 20), _method("skdb", "sameparent", 60), "rmse"),
+        (_method("skdb", "sameparent", SHORT), _method("skdb", "sameparent", LONG), "rmse"),
         "25-13-30",
     )
     assert C.claim_h5(results(frame(weak), config))["status"] == "fail"
@@ -221,16 +231,46 @@ def test_h5_passes_on_fig4s_13_to_42_and_fails_on_one_insignificant_cell() -> No
     assert C.claim_h5(results(frame(cells), no_study))["status"] == "not covered"
 
 
-def test_h6_passes_fails_or_is_reported_by_its_equivalence_power() -> None:
+def _shorter(cells: dict[Pair, str], longest: int) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """The same W-D-L with the longest chain renamed to ``longest`` iterations."""
+    config = {"cv": {**ITER_CONFIG, "hdp": {"tying": "level", "iterations": longest}}}
+    names = {
+        _method(s, t, x): sweep_method(s, t, longest if x == LONG else x, config["cv"])
+        for s in C.FLAGSHIPS
+        for t in C.TYINGS
+        for x in (SHORT, LONG)
+    }
+    cv = frame(cells)
+    return cv.assign(method=cv.method.map(names)), config
+
+
+@pytest.mark.parametrize("function", [C.claim_h5, C.claim_h6])
+def test_h5_h6_are_about_50000_iterations_not_covered_by_shorter_chains(function) -> None:
+    """A sentence about the paper's 50,000 iterations is not covered by 49,999, ours shown."""
+    cv, config = _shorter(_iterations(FIG5, FIG4), LONG - 1)
+    claim = function(results(cv, config))
+    assert claim["status"] == "not covered" and claim["cause"] == C.REDUCED_SCALE
+    assert "49,999" in claim["evidence"] and claim["ours"] and claim["ours_text"] != "—"
+
+
+def test_h6_level_best_sameparent_worse_and_tan_single_similar() -> None:
     config = {"cv": ITER_CONFIG}
     claim = C.claim_h6(results(frame(_iterations(FIG5, FIG4)), config))
     assert claim["status"] == "pass", claim["ours_text"]
-    single_wins = FIG5 | {("tan", "single"): "40-0-28"}  # Level no longer the best for TAN
+    single_wins = FIG5 | {("tan", "single"): "42-0-26"}  # p = 0.07: a tie, Level still best
+    assert C.claim_h6(results(frame(_iterations(single_wins, FIG4)), config))["status"] == "pass"
+    single_wins = FIG5 | {("tan", "single"): "44-0-24"}  # p = 0.02: Single beats Level
     assert C.claim_h6(results(frame(_iterations(single_wins, FIG4)), config))["status"] == "fail"
-    few = {("tan", "single"): "2-2-2", ("tan", "sameparent"): "1-0-5"}
-    few |= {("skdb", "single"): "1-1-4", ("skdb", "sameparent"): "0-0-6"}
-    claim = C.claim_h6(results(frame(_iterations(few, "0-0-6")), config))
-    assert claim["status"] == "reported, not judged" and "power 0" in claim["criterion"]
+    sp_tie = FIG5 | {("tan", "sameparent"): "28-0-40"}  # p = 0.18: not clearly worse
+    assert C.claim_h6(results(frame(_iterations(sp_tie, FIG4)), config))["status"] == "fail"
+    # TAN Single within 10 % of Level on 62 of 68 data sets (91 %) passes, on 61 (89.7 %) fails
+    for within, expected in ((62, "pass"), (61, "fail")):
+        cells = _iterations(FIG5, FIG4)
+        far = frame(cells)
+        single = _method("tan", "single", LONG)
+        rows = far.index[(far.method == single) & far.dataset.isin(far.dataset.unique()[within:])]
+        far.loc[rows, "value"] *= 1.3
+        assert C.claim_h6(results(far, config))["status"] == expected
 
 
 # --------------------------------------------------------------------- H7, H8
@@ -299,13 +339,26 @@ def test_h10_needs_sizes_above_10k_and_judges_the_tan_overtake() -> None:
     [
         (P.KDB5_VS_SKDB5, "pass"),  # the paper's 33-5-30
         ("30-5-33", "fail"),  # SkDB5 has the edge
-        ("50-5-13", "fail"),  # an edge, not slight (the equivalence has power here)
-        ("4-0-2", "reported, not judged"),  # 6 data sets cannot show equivalence
+        ("34-0-34", "fail"),  # no edge
+        ("4-0-2", "pass"),  # an edge within the margin on every data set
     ],
 )
 def test_h11_slight_edge_by_equivalence(record: str, expected: str) -> None:
     claim = C.claim_h11(results(frame({("kdb5-hdp", "skdb-hdp", "rmse"): record})))
     assert claim["status"] == expected
+
+
+@pytest.mark.parametrize(("step", "expected"), [(0.111, "pass"), (0.112, "fail")])
+def test_h11_slight_is_within_ten_percent_on_ninety_percent_of_the_data_sets(
+    step: float, expected: str
+) -> None:
+    """kDB5 at 1.0, SkDB5 at 1.0 + step where kDB5 wins (30 of 33 decided, 91 %) and at
+    0.9999 where it loses: the ±10 % margin of SkDB5's RMSE (step <= 0.1 / 0.9) is met or
+    missed on 30 data sets."""
+    cv = frame({("kdb5-hdp", "skdb-hdp", "rmse"): "30-0-3"}, step=step)
+    cv.loc[(cv.method == "skdb-hdp") & (cv.value < 1), "value"] = 0.9999
+    claim = C.claim_h11(results(cv))
+    assert claim["status"] == expected, claim["ours_text"]
 
 
 # --------------------------------------------------------------------- H12
@@ -359,11 +412,23 @@ def _timing(classify: float, per_iteration: float = 0.009) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_h13_passes_under_a_second_and_fails_above() -> None:
+def test_h13_judges_linearity_and_reports_the_classification_seconds() -> None:
     cv = frame({("a", "b", "rmse"): "1-0-0"})
     passed = C.claim_h13(results(cv, timing=_timing(0.1)))
     assert passed["status"] == "pass" and "sampling time 5× (whole fit 4×)" in passed["ours_text"]
-    assert C.claim_h13(results(cv, timing=_timing(2.0)))["status"] == "fail"
+    slow = C.claim_h13(results(cv, timing=_timing(2.0)))  # seconds of another machine
+    assert slow["status"] == "pass" and "s per 25k rows (reported, not judged)" in slow["ours_text"]
+
+
+@pytest.mark.parametrize(
+    ("ratio", "expected"), [(1.099, "pass"), (1.101, "fail"), (0.901, "pass"), (0.899, "fail")]
+)
+def test_h13_linear_is_the_iteration_ratio_within_ten_percent(ratio: float, expected: str) -> None:
+    cv = frame({("a", "b", "rmse"): "1-0-0"})
+    timing = _timing(0.1)
+    longer = (timing.metric == "sampling_seconds") & (timing.iterations == 500)
+    timing.loc[longer, "value"] *= ratio
+    assert C.claim_h13(results(cv, timing=timing))["status"] == expected
 
 
 def test_h13_judges_the_sampling_time_not_the_fixed_costs() -> None:
@@ -452,8 +517,8 @@ def test_claims_config_carries_the_registry() -> None:
 
 
 # --------------------------------------------------------------------- helpers
-def test_equivalence_test_and_its_power() -> None:
-    assert C.tost_p(33, 30) < 0.05 < C.tost_p(42, 23)
-    assert C.tost_power(6) == 0.0 and C.tost_power(63) > C.POWER_NEEDED
+def test_agrees_reads_better_with_the_papers_test_where_its_cell_is_significant() -> None:
     assert C.agrees({"wins": 40, "losses": 28, "p_value": 0.18}, "40-0-28")  # n.s. in the paper
+    assert not C.agrees({"wins": 40, "losses": 28, "p_value": 0.18}, "42-3-23")  # bold there
+    assert C.agrees({"wins": 42, "losses": 23, "p_value": 0.025}, "42-3-23")
     assert not C.agrees({"wins": 5, "losses": 4, "p_value": 1.0}, "25-0-43")

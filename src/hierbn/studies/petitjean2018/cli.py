@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pandas as pd
 
@@ -74,7 +75,8 @@ def cmd_claims(args: argparse.Namespace) -> None:
     results = Results(
         cv, config, read_tables(args.table1), curves, timing, read_tables(args.splice)
     )
-    write_json({"study": "petitjean2018", "claims": evaluate_claims(results)}, args.out)
+    claims = evaluate_claims(results, args.scale)
+    write_json({"study": "petitjean2018", "claims": claims}, args.out)
     write_parquet(results.table2, args.table2)
     write_parquet(results.table3, args.table3)
     write_parquet(results.iterations, args.iterations)
@@ -129,6 +131,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     for name in ("table1", "learning-curve", "timing", "splice"):
         p.add_argument(f"--{name}", nargs="*", default=[])
     p.add_argument("--config", required=True, help="JSON of the config values the claims read")
+    p.add_argument(
+        "--scale",
+        type=json.loads,
+        required=True,
+        help="JSON of the run's value of every dimension of the paper's scale (run_scale)",
+    )
     p.add_argument("--out", required=True)
     for name, helptext in (
         ("table2", "Table 2 W/D/L"),

@@ -12,6 +12,7 @@ normalised match drops the tags, so ``tests/test_petitjean2018_claims.py`` check
 from __future__ import annotations
 
 from hierbn.studies.citations import PaperValues
+from hierbn.studies.scale import Dimension
 
 PAPER = PaperValues("petitjean2018")
 
@@ -346,4 +347,101 @@ H13 = PAPER.statement(
     "Training time complexity increases linearly with the number of iterations the sampler runs "
     "for … This classification time is actually under 1s for all models considered in this "
     "paper for the Adult dataset.",
+)
+
+# ----------------------------------------------------------------- the paper's scale
+# Each dimension of the paper's runs (hierbn.studies.scale): the claims step names every one
+# the run made less of in the scale of the claims that depend on it (claims.SCALE_KEYS).
+SCALE = (
+    Dimension(
+        "hdp_iterations",
+        PAPER.value(
+            "SCALE_HDP_ITERATIONS",
+            50000,
+            "Section 6.2, Number of iterations",
+            "Unless specified otherwise, we thus run the sampler for 50,000 iterations",
+        ),
+        "HDP chains of {ours} of the paper's {paper} iterations",
+    ),
+    Dimension(
+        "datasets",
+        PAPER.value(
+            "SCALE_DATASETS",
+            68,
+            "Section 6.1, Design",
+            "All experiments are carried out on a total of 68 datasets",
+        ),
+        "{ours} of the paper's {paper} data sets",
+    ),
+    Dimension(
+        "cv_rounds",
+        PAPER.value(
+            "SCALE_CV_ROUNDS",
+            5,
+            "Section 6.1, Design",
+            "Each algorithm is tested on each dataset using 2-fold cross validation repeated 5 times",
+        ),
+        "{ours} of the paper's {paper} repetitions of 2-fold CV",
+    ),
+    Dimension(
+        "rf_trees",
+        PAPER.value(
+            "SCALE_RF_TREES",
+            100,
+            "Section 6.1, Compared methods",
+            "using 100 decision trees in this work",
+        ),
+        "random forests of {ours} of the paper's {paper} trees",
+    ),
+    Dimension(
+        "curve_iterations",
+        PAPER.value(
+            "SCALE_CURVE_ITERATIONS",
+            50000,
+            "Section 6.2, Number of iterations (the learning curves specify no other)",
+            "Unless specified otherwise, we thus run the sampler for 50,000 iterations",
+        ),
+        "learning-curve HDP chains of {ours} of the paper's {paper} iterations",
+    ),
+    Dimension(
+        "curve_runs",
+        PAPER.value(
+            "SCALE_CURVE_RUNS",
+            10,
+            "Section 6.3, on Fig. 7",
+            "Each point corresponds the mean RMSE for quantity of data x over 10 runs",
+        ),
+        "{ours} of the paper's {paper} learning-curve runs",
+    ),
+    Dimension(
+        "timing_iterations",
+        PAPER.value(
+            "SCALE_TIMING_ITERATIONS",
+            50000,
+            "Section 6.6",
+            "training SkDB<sub>5</sub> with 25k samples and 50,000 iterations",
+        ),
+        "timings up to {ours} of the paper's {paper} iterations",
+    ),
+    Dimension(
+        "splice_rows",
+        PAPER.value(
+            "SCALE_SPLICE_ROWS",
+            50,
+            "Section 6.5 (millions)",
+            "which contains 50 million training examples",
+        )
+        * 1_000_000,
+        "Splice on {ours} of the paper's {paper} training rows",
+    ),
+    Dimension(
+        "splice_iterations",
+        PAPER.value(
+            "SCALE_SPLICE_ITERATIONS",
+            5000,
+            "Section 6.6",
+            "we run 5,000 iterations of the sampler",
+        ),
+        "Splice chains of {ours} of the paper's {paper} iterations",
+    ),
 )

@@ -103,3 +103,26 @@ def report_inputs(section: dict[str, Any]) -> dict[str, Any]:
         "splice": [f"{RESULTS}/splice.parquet"] if section["splice"]["enabled"] else [],
         "data_report": f"{RESULTS}/data_report.tsv",
     }
+
+
+def run_scale(section: dict[str, Any], datasets: list[str] | None = None) -> dict[str, float]:
+    """The run's value of every dimension of the paper's scale (``paper.SCALE``): ``datasets``
+    are the CV's data-set ids (the section's list unless given: ``all`` needs them); the
+    Splice dimensions are 0 when Splice is not enabled."""
+    if datasets is None:
+        if section["datasets"] == "all":
+            raise ValueError("petitjean2018 run_scale: datasets 'all' needs the registry's ids")
+        datasets = list(section["datasets"])
+    cv, curves, splice = section["cv"], section["learning_curve"], section["splice"]
+    enabled = bool(splice["enabled"])
+    return {
+        "hdp_iterations": cv["hdp"]["iterations"],
+        "datasets": len(datasets),
+        "cv_rounds": cv["rounds"],
+        "rf_trees": cv["random_forest"]["trees"],
+        "curve_iterations": curves["hdp"]["iterations"],
+        "curve_runs": curves["runs"],
+        "timing_iterations": max(section["timing"]["iterations"]),
+        "splice_rows": splice["train_rows"] if enabled else 0,
+        "splice_iterations": splice["iterations"] if enabled else 0,
+    }
