@@ -82,6 +82,15 @@ def counts_text(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{counts[s]} {s}" for s in STATUSES)
 
 
+def tallies_text(claims: Iterable[Mapping[str, Any]]) -> str:
+    """The claims' :func:`tallies` that are not empty: 'paper scale: 9 pass, …; ours: …'."""
+    return "; ".join(
+        f"{tally}: {counts_text(counts)}"
+        for tally, counts in tallies(claims).items()
+        if sum(counts.values())
+    )
+
+
 def badge(status: str) -> str:
     colour = STATUS_COLOURS.get(status, "#6e7781")
     return f'<span class="status" style="background:{colour}">{escape(status)}</span>'

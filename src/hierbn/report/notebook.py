@@ -13,7 +13,7 @@ from IPython.display import HTML, Image, Markdown, display
 from matplotlib.figure import Figure
 
 from hierbn.io import read_json
-from hierbn.report.claims_table import CSS, claims_html, counts_text, status_counts
+from hierbn.report.claims_table import CSS, claims_html, tallies_text
 from hierbn.report.plotting import save_figure
 from hierbn.report.record import record_summary, with_recorded
 
@@ -60,10 +60,11 @@ class Report:
         return read_json(self.paths("claims")[0])["claims"]
 
     def show_claims(self) -> None:
-        """Status counts and the claims table (short texts; full values in claims.json),
-        with the committed record's verdicts beside this run's when the study has one."""
+        """Status counts (the paper's claims at the paper's scale, at a reduced scale, and our
+        own checks apart) and the claims table (short texts; full values in claims.json), with
+        the committed record's verdicts beside this run's when the study has one."""
         claims = self.claims()
-        display(Markdown(f"**{counts_text(status_counts(claims))}.**"))
+        display(Markdown(f"**{tallies_text(claims)}.**"))
         if "record" not in self.inputs:
             display(HTML(CSS + claims_html(claims)))
             return
@@ -72,8 +73,8 @@ class Report:
         stale = f" Stale: {'; '.join(record['stale'])}." if record["stale"] else ""
         display(
             Markdown(
-                f"Recorded ({path.name}, {record['scale']} scale, {record['date']}, commit "
-                f"`{record['commit']}`): **{counts_text(record['counts'])}**.{stale} The study "
+                f"Recorded ({path.name}, {record['scale']} run, {record['date']}, commit "
+                f"`{record['commit']}`): **{record['tallies_text']}**.{stale} The study "
                 "README's Reproduction table explains every recorded miss."
             )
         )

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from hierbn.report.claims_table import status_counts, tallies
+from hierbn.report.claims_table import status_counts, tallies, tallies_text
 
 RECORD_VERSION = 2  # 2: each claim's scale, origin, cause and evidence (issue 41)
 READABLE_VERSIONS = (1, 2)  # a version-1 record is shown without them until it is remade
@@ -170,6 +170,7 @@ def record_summary(path: Path, study: str) -> dict[str, Any]:
     return {
         **{k: record[k] for k in ("scale", "date", "commit", "counts", "cores", "core_hours")},
         "tallies": tallies(record["claims"]),
+        "tallies_text": tallies_text(record["claims"]),
         "config_files": record["config_files"],
         "stale": staleness(record, path.resolve().parents[1]),
         "statuses": {c["id"]: c["status"] for c in record["claims"]},

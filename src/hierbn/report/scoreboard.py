@@ -128,11 +128,8 @@ def _record_cell(record: dict[str, Any] | None) -> str:
     if record["stale"]:
         shown = "; ".join(record["stale"][:4]) + ("; ..." if len(record["stale"]) > 4 else "")
         stale = f'<br><span class="stale">stale: {escape(shown)}</span>'
-    counts = " · ".join(
-        f"{t}: {counts_text(c)}" for t, c in record["tallies"].items() if sum(c.values())
-    )
     return (
-        f'<td><span class="small">{escape(counts)}</span><br><span class="small">'
+        f'<td><span class="small">{escape(record["tallies_text"])}</span><br><span class="small">'
         f"{escape(record['scale'])} run, {escape(record['date'])}, <code>"
         f"{escape(record['commit'])}</code>, {record['core_hours']} core-h on "
         f"{record['cores']} cores</span>{stale}</td>"
