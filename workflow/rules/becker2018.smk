@@ -280,6 +280,8 @@ rule bk_claims:
     resources:
         mem_mb=1000,  # paper run of an earlier command: 424 MB x 1.5, floor 1000
         runtime=10,  # min; paper run of an earlier command: 5 s
+    params:
+        scale=as_json(bk.run_scale(BK)),
     shell:
         "hierbn becker2018 claims --table2 {input.table2} --vb {input.vb} --gibbs {input.gibbs} "
         "--gibbs-beta {input.gibbs_beta} --nuts {input.nuts} --lasso {input.lasso} "
@@ -289,4 +291,4 @@ rule bk_claims:
         "--class-beta {output.class_beta} --gibbs-beta-summary {output.gibbs_beta} "
         "--table3 {output.table3} --table4 {output.table4} "
         "--sensitivity-summary {output.sensitivity} --all-cv {output.cv} "
-        "--all-synthetic {output.synthetic} > {log} 2>&1"
+        "--all-synthetic {output.synthetic} --scale {params.scale} > {log} 2>&1"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pandas as pd
 
@@ -120,7 +121,7 @@ def cmd_claims(args: argparse.Namespace) -> None:
     cv = read_tables(args.cv)
     results = Results(read_tables(args.table2), vb, gibbs, rankings, cv, read_tables(args.timing),
                       read_tables(args.synthetic), read_tables(args.toy))  # fmt: skip
-    write_json({"study": "becker2018", "claims": evaluate_claims(results)}, args.out)
+    write_json({"study": "becker2018", "claims": evaluate_claims(results, args.scale)}, args.out)
     summaries = pd.concat([gibbs, nuts] if nuts is not None else [gibbs], ignore_index=True)
     write_parquet(summaries, args.posterior)
     write_parquet(figure2_table(vb, gibbs, nuts), args.figure2)
@@ -206,4 +207,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     for name in ("out", "posterior", "figure2", "class-beta", "gibbs-beta-summary", "table3",
                  "table4", "sensitivity-summary", "all-cv", "all-synthetic"):  # fmt: skip
         p.add_argument(f"--{name}", required=True)
+    p.add_argument("--scale", type=json.loads, default=None,
+                   help="the run's scale (workflow.run_scale) as JSON; none: the paper's")  # fmt: skip
     p.set_defaults(func=cmd_claims)

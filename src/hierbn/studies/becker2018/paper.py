@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from hierbn.studies.citations import PaperValues
+from hierbn.studies.scale import Dimension
 
 PAPER = PaperValues("becker2018")
 
@@ -171,6 +172,19 @@ TABLE4 = PAPER.value(
 CV_FOLDS = PAPER.value(
     "CV_FOLDS", 10, "Section 3, before Table 4", "we use 10 fold cross where we train the model"
 )
+
+# --------------------------------------------------------------------- the paper's scale
+# The one number of its runs the paper gives: one 10-fold CV for Table 4 (it states no Gibbs
+# chain length, no repeats). A run's reduction of it goes into the scale of the claims that
+# depend on it (claims.SCALE_KEYS).
+SCALE = (
+    Dimension(
+        "cv_folds",
+        PAPER.value("SCALE_CV_FOLDS", 10, "Section 3, before Table 4",
+                    "we use 10 fold cross where we train the model on 9 folds"),
+        "CV of {ours} of the paper's {paper} folds",
+    ),
+)  # fmt: skip
 
 # --------------------------------------------------------------------- claim statements
 STATEMENT_TABLE2 = PAPER.statement(

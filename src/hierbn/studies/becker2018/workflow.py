@@ -71,6 +71,12 @@ def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def run_scale(section: dict[str, Any]) -> dict[str, float]:
+    """The run's value of every dimension of the paper's scale (``paper.SCALE``): the CV's
+    folds (its repeats are more than the paper's one CV, not a reduction)."""
+    return {"cv_folds": section["cv"]["folds"]}
+
+
 def job_outputs(section: dict[str, Any]) -> list[str]:
     """The first output of every experiment job (a Gibbs chain's beta table is its second)."""
     inputs = {k: v for k, v in claims_inputs(section).items() if k != "gibbs_beta"}
