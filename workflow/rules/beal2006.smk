@@ -94,7 +94,9 @@ rule beal_claims:
     resources:
         mem_mb=4000,  # not measured at paper scale (smoke: 316 MB); reads 2,660 tables
         runtime=30,  # min; not measured at paper scale (smoke: 2 s)
+    params:
+        scale=as_json(beal.run_scale(BEAL)),
     shell:
         "hierbn beal2006 claims --scores {input.scores} --ais {input.ais} "
         "--schedule {input.schedule} --out {output.claims} --table2 {output.table2} "
-        "--table3 {output.table3} > {log} 2>&1"
+        "--table3 {output.table3} --scale {params.scale} > {log} 2>&1"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pandas as pd
 
@@ -49,7 +50,7 @@ def cmd_claims(args: argparse.Namespace) -> None:
     ais = read_tables(args.ais)
     wide = with_ais(wide_scores(scores), ais)
     results = Results(wide, ais, read_tables(args.schedule), timing_summary(scores, ais))
-    write_json({"study": "beal2006", "claims": evaluate_claims(results)}, args.out)
+    write_json({"study": "beal2006", "claims": evaluate_claims(results, args.scale)}, args.out)
     write_parquet(table2(wide), args.table2)
     write_parquet(table3(wide, ais) if ais is not None else pd.DataFrame(), args.table3)
 
@@ -82,4 +83,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True)
     p.add_argument("--table2", required=True)
     p.add_argument("--table3", required=True)
+    p.add_argument(
+        "--scale",
+        type=json.loads,
+        default=None,
+        help="the run's scale (workflow.run_scale) as JSON; none: the paper's",
+    )
     p.set_defaults(func=cmd_claims)

@@ -10,6 +10,7 @@ Table 3's first column header reads "10560" (the range n = 10 … 560, decision 
 from __future__ import annotations
 
 from hierbn.studies.citations import PaperValues
+from hierbn.studies.scale import Dimension
 
 PAPER = PaperValues("beal2006")
 
@@ -204,6 +205,64 @@ VB_BELOW_CS = PAPER.value(
     {"count": 173, "total": 288320, "percent": 0.06},
     "Section 7",
     "lower than the CS score in only 173 of the 288320 total scores calculated (only about 0.06%)",
+)
+
+# ----------------------------------------------------------------------------- scale
+# The paper's own scale (issue 41): what a verdict judged on less says it was judged on.
+SCALE = (
+    Dimension(
+        "sizes",
+        PAPER.value(
+            "SCALE_SIZES",
+            20,
+            "Section 4.1",
+            "All 136 possible distinct structures were scored for each of the 20 data set sizes",
+        ),
+        "{ours} of the paper's {paper} data set sizes",
+    ),
+    Dimension(
+        "draws",
+        PAPER.value(
+            "SCALE_DRAWS", 106, "Section 4.2", "106 parameters were sampled from the prior"
+        ),
+        "{ours} of the paper's {paper} parameter draws",
+    ),
+    Dimension(
+        "ais_sizes",
+        PAPER.value(
+            "SCALE_AIS_SIZES",
+            20,
+            "Section 4.1, on Table 3",
+            "over the 136 structures and 20 data set sizes, and comparing them to the VB lower "
+            "bound",
+        ),
+        "AIS at {ours} of the paper's {paper} sizes",
+    ),
+    Dimension(
+        "ais_runs",
+        PAPER.value("SCALE_AIS_RUNS", 26, "Section 4.1", "In total, G=26 batches of AIS runs"),
+        "{ours} of the paper's {paper} AIS runs",
+    ),
+    Dimension(
+        "ais_steps",
+        PAPER.value(
+            "SCALE_AIS_STEPS",
+            16384,
+            "Section 4.1",
+            "annealing from the prior to the posterior in K=16384 steps",
+        ),
+        "AIS schedules of K = {ours} of the paper's {paper} steps",
+    ),
+    Dimension(
+        "traces",
+        PAPER.value(
+            "SCALE_TRACES",
+            10,
+            "Section 5, on Figure 6(a)",
+            "obtained by sampling a parameter from the prior using 10 different random seeds",
+        ),
+        "{ours} of the paper's {paper} schedule traces",
+    ),
 )
 
 # ----------------------------------------------------------------------------- statements

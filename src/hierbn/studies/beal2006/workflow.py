@@ -33,6 +33,18 @@ def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def run_scale(section: dict[str, Any]) -> dict[str, float]:
+    """What the run made of each dimension of the paper's scale (``paper.SCALE``)."""
+    return {
+        "sizes": len(section["sizes"]),
+        "draws": section["instances"],
+        "ais_sizes": len(section["ais"]["sizes"]),
+        "ais_runs": section["ais"]["runs"],
+        "ais_steps": section["ais"]["steps"],
+        "traces": section["schedule"]["traces"],
+    }
+
+
 def report_inputs(section: dict[str, Any]) -> dict[str, Any]:
     """What the report notebook reads besides claims.json."""
     return {
