@@ -431,7 +431,15 @@ def claim_h4(r: Results) -> dict[str, Any]:
         + ", ".join(f"{m} {c}" for m, c in counts.items())
         + "; CS rho "
         + ", ".join(f"{num(v['CS']['rho'], 2)} (n={num(n)})" for n, v in rows.items()),
-        **_miss(status, why),
+        **(
+            {
+                "cause": DOES_NOT_HOLD,
+                "evidence": "instance 0's scores fail (no draws or AIS "
+                "runs involved): " + ", ".join(k for k, v in parts.items() if not v),
+            }
+            if status == FAIL and any(not v for k, v in parts.items() if k != "VB, AIS flat")
+            else _miss(status, why)
+        ),
     )
 
 
