@@ -11,9 +11,11 @@ from itertools import product
 import pandas as pd
 import pytest
 
+from hierbn.studies import readings as R
 from hierbn.studies.azzimonti2019 import claims as C
 from hierbn.studies.azzimonti2019 import paper as P
-from hierbn.studies.claims import FAIL, NOT_COVERED, PASS, REPORTED
+from hierbn.studies.azzimonti2019 import workflow as W
+from hierbn.studies.claims import FAIL, NOT_COVERED, PASS, REDUCED_SCALE, REPORTED
 
 Value = Callable[[str, str, int, int, int, int], float]
 
@@ -43,10 +45,17 @@ def test_h1_passes_on_the_appendix_formula_and_fails_on_eq6_as_printed() -> None
     cases = [(2, 2.0), (3, 3.0), (4, 10.0)]
     appendix = [(s + 1) / (s + x + 1) for x, s in cases]
     printed = [s / (s + x + 1) for x, s in cases]
-    lemma = pd.DataFrame({"value": appendix, "formula_appendix": appendix})
+    se = [0.001] * 3
+    lemma = pd.DataFrame({"value": appendix, "formula_appendix": appendix, "se": se})
     assert C.claim_h1(results(lemma1=lemma))["status"] == PASS
-    lemma = pd.DataFrame({"value": printed, "formula_appendix": appendix})
+    lemma = pd.DataFrame({"value": printed, "formula_appendix": appendix, "se": se})
     assert C.claim_h1(results(lemma1=lemma))["status"] == FAIL
+    bound = R.STANDARD_ERRORS * 0.001  # 2 Monte Carlo SE
+    for shift, expected in ((0.99 * bound, PASS), (1.01 * bound, FAIL)):
+        off = pd.DataFrame(
+            {"value": [a + shift for a in appendix], "formula_appendix": appendix, "se": se}
+        )
+        assert C.claim_h1(results(lemma1=off))["status"] == expected
 
 
 def test_h2_equivalent_passes_ten_percent_apart_fails_and_a_missing_cell_is_not_covered() -> None:
@@ -54,6 +63,19 @@ def test_h2_equivalent_passes_ten_percent_apart_fails_and_a_missing_cell_is_not_
     assert C.claim_h2(results(same))["status"] == PASS
     apart = e1_frame(lambda m, k, x, y, n, rep: (1 + rep) * y / n * (1.2 if m == "vi" else 1))
     assert C.claim_h2(results(apart))["status"] == FAIL
+
+    # 7 of Fig. 3's 72 boxes (|Y| = 8 at n = 20 and 40, one metric ...) 11 % off: 65 of 72 < 90 %
+    def off(boxes: int, factor: float):
+        cells = [(y, n) for y in P.E1_N_Y for n in P.E1_N][:boxes]
+        return e1_frame(
+            lambda m, k, x, y, n, rep: (
+                (1 + rep) * y / n * (factor if m == "vi" and k == "mse" and (y, n) in cells else 1)
+            )
+        )
+
+    assert C.claim_h2(results(off(7, 1.11)))["status"] == PASS  # 65 of 72 = 90.3 %
+    assert C.claim_h2(results(off(8, 1.11)))["status"] == FAIL  # 64 of 72 = 88.9 %
+    assert C.claim_h2(results(off(24, 1.09)))["status"] == PASS  # within ±10 %
     partial = same[same.n_x != 6]
     record = C.claim_h2(results(partial))
     assert record["status"] == NOT_COVERED and "not covered at this scale" in record["note"]
@@ -75,11 +97,31 @@ def test_h3_passes_on_the_papers_times_and_fails_below_two_orders_or_with_y() ->
     assert C.claim_h3(results(_seconds(VI_S)))["status"] == PASS
     slower = {**VI_S, 8: 1.0}  # 60 s / 1 s = 60x
     assert C.claim_h3(results(_seconds(slower)))["status"] == FAIL
-    assert C.claim_h3(results(_seconds(VI_S, nuts_y=1.0)))["status"] == FAIL  # time grows with |Y|
+    assert C.claim_h3(results(_seconds(VI_S, nuts_y=1.0)))["status"] == PASS  # NUTS: not judged
+    at_100 = {x: NUTS_S[x] / 100 for x in VI_S}  # exactly 10^2
+    assert C.claim_h3(results(_seconds(at_100)))["status"] == PASS
+    below = {**at_100, 8: NUTS_S[8] / 99}
+    assert C.claim_h3(results(_seconds(below)))["status"] == FAIL
 
 
-def _vi_runs(n_iter: float = 30, plateau: float = 3, bad: dict[str, float] | None = None):
-    values = {"n_iter": n_iter, "plateau_iter": plateau, "elbo_min_step": 0.0, "elbo_final": -1.0}
+def test_h3_fails_when_vis_time_depends_on_y_beyond_ten_percent() -> None:
+    def vi_y(growth: float) -> pd.DataFrame:
+        return e1_frame(
+            lambda m, k, x, y, n, rep: (
+                VI_S[x] * (1 + growth * (y == 8)) if m == "vi" else NUTS_S[x]
+            ),
+            metrics=("seconds",),
+        )
+
+    # |Y| = 8 at (1 + g) times the others: the mean over |Y| is 1 + g/4, so |Y| = 8 is
+    # within 10 % of it while 0.75 g <= 0.1 (1 + g/4), i.e. g <= 0.1379
+    assert C.claim_h3(results(vi_y(0.13)))["status"] == PASS
+    assert C.claim_h3(results(vi_y(0.15)))["status"] == FAIL
+
+
+def _vi_runs(n_iter: float = 30, bad: dict[str, float] | None = None):
+    values = {"n_iter": n_iter, "elbo_first": -2.0, "elbo_plateau_by": -1.005,
+              "elbo_min_step": 0.0, "elbo_final": -1.0}  # fmt: skip
 
     def value(m: str, k: str, x: int, y: int, n: int, rep: int) -> float:
         if bad and x == 8 and y == 8 and n == 640 and rep == 0 and k in bad:
@@ -91,8 +133,11 @@ def _vi_runs(n_iter: float = 30, plateau: float = 3, bad: dict[str, float] | Non
 
 def test_h4_passes_in_tens_of_iterations_and_fails_on_one_slow_run() -> None:
     assert C.claim_h4(results(_vi_runs()))["status"] == PASS
-    assert C.claim_h4(results(_vi_runs(bad={"n_iter": 150})))["status"] == FAIL
-    assert C.claim_h4(results(_vi_runs(bad={"plateau_iter": P.H4_PLATEAU})))["status"] == FAIL
+    assert C.claim_h4(results(_vi_runs(bad={"n_iter": 100})))["status"] == FAIL  # 10^2
+    assert C.claim_h4(results(_vi_runs(bad={"n_iter": 99})))["status"] == PASS
+    # the total change is 1: after iteration 4, L~ may move less than 1 % of it
+    assert C.claim_h4(results(_vi_runs(bad={"elbo_plateau_by": -1.0099})))["status"] == PASS
+    assert C.claim_h4(results(_vi_runs(bad={"elbo_plateau_by": -1.0101})))["status"] == FAIL
 
 
 def test_h5_passes_when_errors_fall_with_n_and_rise_with_y_and_fails_otherwise() -> None:
@@ -100,6 +145,9 @@ def test_h5_passes_when_errors_fall_with_n_and_rise_with_y_and_fails_otherwise()
     assert C.claim_h5(results(good))["status"] == PASS
     flat_y = e1_frame(lambda m, k, x, y, n, rep: 1 / (n * y))
     assert C.claim_h5(results(flat_y))["status"] == FAIL
+    # rising in |Y| by less than the repetitions' noise: the end points are not ordered
+    noisy = e1_frame(lambda m, k, x, y, n, rep: 1 / n * (1 + 1e-3 * y) * (1 + 0.5 * (rep - 1)))
+    assert C.claim_h5(results(noisy))["status"] == FAIL
 
 
 def _exact(value: Value, methods: tuple[str, ...] = ("vi",)) -> pd.DataFrame:
@@ -110,6 +158,10 @@ def _exact(value: Value, methods: tuple[str, ...] = ("vi",)) -> pd.DataFrame:
 def test_h6_passes_at_the_papers_mean_and_fails_ten_times_above() -> None:
     assert C.claim_h6(results(_exact(lambda *a: P.H6_MSE)))["status"] == PASS
     assert C.claim_h6(results(_exact(lambda *a: 10 * P.H6_MSE)))["status"] == FAIL
+    # a power of ten printed: within half an order of magnitude (no spread: SE 0)
+    for exponent, expected in ((-5.49, PASS), (-5.51, FAIL), (-4.51, PASS), (-4.49, FAIL)):
+        record = C.claim_h6(results(_exact(lambda *a, e=exponent: 10.0**e)))
+        assert record["status"] == expected, exponent
 
 
 def test_h7_passes_on_the_papers_improvements_and_fails_without_one() -> None:
@@ -121,6 +173,19 @@ def test_h7_passes_on_the_papers_improvements_and_fails_without_one() -> None:
     assert record["status"] == PASS
     assert record["ours"]["mse_vs_exact"] == pytest.approx(P.H7_IMPROVEMENT["mse_vs_exact"])
     assert C.claim_h7(results(_exact(lambda *a: 1.0, both)))["status"] == FAIL
+    for gap, expected in ((0.0049, PASS), (0.0051, FAIL), (-0.0051, FAIL)):
+
+        def shifted(m: str, k: str, *_: int, g: float = gap) -> float:
+            return (
+                1.0 if m == "advi" else 1.0 - P.H7_IMPROVEMENT[k] - (g if k == "kl_vs_exact" else 0)
+            )
+
+        assert C.claim_h7(results(_exact(shifted, both)))["status"] == expected, gap
+    # a larger improvement than the paper's is not "about" it (two-sided)
+    assert (
+        C.claim_h7(results(_exact(lambda m, *a: 1.0 if m == "advi" else 0.01, both)))["status"]
+        == FAIL
+    )
 
 
 # ------------------------------------------------------------------------- E2 frames
@@ -145,6 +210,10 @@ def e2_frame(
 def test_h8_h9_pass_on_a_large_majority_and_fail_on_a_plain_one(function) -> None:
     assert function(results(e2=e2_frame(0.8)))["status"] == PASS
     assert function(results(e2=e2_frame(0.6)))["status"] == FAIL
+    # 57 data sets: 38 of 57 = 2/3 exactly passes, 37 of 57 fails (every n alike)
+    assert function(results(e2=e2_frame(38 / 57)))["status"] == PASS
+    assert function(results(e2=e2_frame(37 / 57)))["status"] == FAIL
+    assert pytest.approx(38) == R.LARGE_MAJORITY_SHARE * 57
     record = function(results(e2=e2_frame(0.8, datasets=12)))
     assert record["status"] == NOT_COVERED and "57 data sets" in record["note"]
 
@@ -167,6 +236,13 @@ def test_e2_claims_are_judged_on_the_registrys_data_sets_and_say_which_the_mirro
 def test_h10_passes_when_gains_shrink_but_stay_positive_and_fails_when_flat() -> None:
     assert C.claim_h10(results(e2=e2_frame()))["status"] == PASS
     assert C.claim_h10(results(e2=e2_frame(shrink=False)))["status"] == FAIL
+    # at the largest sizes more data sets must improve than worsen: 29 wins, 28 losses
+    for winners, expected in ((29, PASS), (28, FAIL)):
+        e2 = e2_frame(1.0)
+        flip = (e2.n == max(P.E2_N)) & (e2.method == "hier")
+        flip &= e2.dataset.str[1:].astype(int) >= winners
+        e2.loc[flip, "value"] = 0.8 - (e2.loc[flip, "value"] - 0.8)
+        assert C.claim_h10(results(e2=e2))["status"] == expected
 
 
 def test_h11_passes_when_iss10_is_better_and_fails_when_iss1_is() -> None:
@@ -211,9 +287,11 @@ def h13_frame(reverse: bool = False) -> pd.DataFrame:
 def test_h13_passes_when_the_papers_nodes_gain_most_and_fails_reversed() -> None:
     record = C.claim_h13(results(e3=h13_frame()))
     assert record["status"] == PASS
-    assert "median 28 >= 28" in record["note"] and "Spearman" in record["note"]
-    record = C.claim_h13(results(e3=h13_frame(reverse=True)))
-    assert record["status"] == FAIL and "<" in record["note"]
+    assert (
+        "Spearman ρ = 1.00" in record["ours_text"]
+        and "|Y| [10, 14, 28, 28, 28, 82]" in record["note"]
+    )
+    assert C.claim_h13(results(e3=h13_frame(reverse=True)))["status"] == FAIL
 
 
 # ------------------------------------------------------------------------- E4 frames
@@ -225,12 +303,13 @@ def e4_rows(method: str, metric: str, values: list[float], **extra) -> list[dict
     ]
 
 
-def test_h14_passes_on_the_papers_ranges_and_fails_when_vi_is_slow() -> None:
+def test_h14_seconds_on_the_authors_machine_are_reported_not_judged() -> None:
     nuts = e4_rows("nuts", "seconds", [P.H14_MCMC_CPT_S[0], P.H14_MCMC_CPT_MAX_S])
-    vi = e4_rows("vi", "seconds", list(P.H14_VI_CPT_S))
-    assert C.claim_h14(results(e4=pd.DataFrame(nuts + vi)))["status"] == PASS
     slow = e4_rows("vi", "seconds", [P.H14_VI_CPT_S[0], 100.0])
-    assert C.claim_h14(results(e4=pd.DataFrame(nuts + slow)))["status"] == FAIL
+    record = C.claim_h14(results(e4=pd.DataFrame(nuts + slow)))
+    assert record["status"] == REPORTED and "100 s" in record["ours_text"]
+    missing = C.claim_h14(results())
+    assert missing["status"] == NOT_COVERED and missing["cause"] == REDUCED_SCALE
 
 
 def _h15(advi_failed: int, vi_converged: float = 1.0) -> C.Results:
@@ -240,9 +319,10 @@ def _h15(advi_failed: int, vi_converged: float = 1.0) -> C.Results:
     return results(e1, e4=pd.DataFrame(advi + vi))
 
 
-def test_h15_passes_at_ten_percent_advi_crashes_and_fails_without_or_with_a_vi_failure() -> None:
+def test_h15_judges_vi_and_reports_the_advi_crash_rate() -> None:
     assert C.claim_h15(_h15(1))["status"] == PASS  # the paper's ~10%
-    assert C.claim_h15(_h15(0))["status"] == FAIL  # ADVI never crashes
+    record = C.claim_h15(_h15(0))  # ADVI never crashes: Stan's rate is reported, not judged
+    assert record["status"] == PASS and "0% of Adult CPT fits (not judged)" in record["ours_text"]
     assert C.claim_h15(_h15(1, vi_converged=0.0))["status"] == FAIL  # VI did not converge
 
 
@@ -256,9 +336,9 @@ def rf_frame(seconds: float, accuracy: float, rf_accuracy: float, n: int = P.ADU
     return pd.DataFrame(rows)
 
 
-def test_h19_passes_at_the_papers_four_seconds_and_fails_at_ten() -> None:
-    assert C.claim_h19(results(e4=rf_frame(P.H19_SECONDS["vi"], 0.8, 0.8)))["status"] == PASS
-    assert C.claim_h19(results(e4=rf_frame(10.0, 0.8, 0.8)))["status"] == FAIL
+def test_h19_seconds_are_reported_not_judged() -> None:
+    record = C.claim_h19(results(e4=rf_frame(10.0, 0.8, 0.8)))
+    assert record["status"] == REPORTED and "8.6×" in record["ours_text"]
     record = C.claim_h19(results(e4=rf_frame(4.0, 0.8, 0.8, n=1000)))
     assert record["status"] == NOT_COVERED and "rf_check" in record["note"]
 
@@ -268,6 +348,9 @@ def test_h20_passes_ten_percent_above_random_forests_and_fails_at_one() -> None:
     paper = rf * (1 + P.H20_GAIN)
     assert C.claim_h20(results(e4=rf_frame(4.0, paper, rf)))["status"] == PASS
     assert C.claim_h20(results(e4=rf_frame(4.0, rf * 1.01, rf)))["status"] == FAIL
+    # the printed '10%': half a percentage point (one repetition: SE 0), two-sided
+    for gain, expected in ((0.1049, PASS), (0.1051, FAIL), (0.0951, PASS), (0.0949, FAIL)):
+        assert C.claim_h20(results(e4=rf_frame(4.0, rf * (1 + gain), rf)))["status"] == expected
 
 
 def test_h21_is_reported_not_judged_and_not_covered_without_e4() -> None:
@@ -295,17 +378,16 @@ def e5_frame(
     return pd.DataFrame(rows)
 
 
-def test_h16_passes_for_95_percent_of_users_and_fails_for_80() -> None:
-    assert C.claim_h16(results(e5=e5_frame(gainers=P.H16_USERS)))["status"] == PASS
-    assert C.claim_h16(results(e5=e5_frame(gainers=0.8)))["status"] == FAIL
+def test_h16_on_the_substitute_generator_is_reported_not_judged() -> None:
+    record = C.claim_h16(results(e5=e5_frame(gainers=0.8)))
+    assert record["status"] == REPORTED and "lowest 80%" in record["ours_text"]
     assert C.claim_h16(results(e5=e5_frame(((100, 20),))))["status"] == NOT_COVERED
 
 
-def test_h17_passes_when_rf_ties_and_fails_when_it_is_far_behind() -> None:
-    tie = e5_frame(P.E5_SCENARIOS, rf_gain=0.01)
-    assert C.claim_h17(results(e5=tie))["status"] == PASS
+def test_h17_on_the_substitute_generator_is_reported_not_judged() -> None:
     apart = e5_frame(P.E5_SCENARIOS, rf_gain=0.1)
-    assert C.claim_h17(results(e5=apart))["status"] == FAIL
+    record = C.claim_h17(results(e5=apart))
+    assert record["status"] == REPORTED and "0.1" in record["ours_text"]
 
 
 def h18_frame(k6_max: float) -> pd.DataFrame:
@@ -323,9 +405,26 @@ def h18_frame(k6_max: float) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_h18_passes_on_the_papers_ranges_and_fails_above_them() -> None:
-    assert C.claim_h18(results(e5=h18_frame(P.H18_K6_S[1])))["status"] == PASS
-    assert C.claim_h18(results(e5=h18_frame(2 * P.H18_K6_S[1])))["status"] == FAIL
+def test_h18_seconds_are_reported_not_judged() -> None:
+    record = C.claim_h18(results(e5=h18_frame(2 * P.H18_K6_S[1])))
+    assert record["status"] == REPORTED and "K = 6: 24 s" in record["ours_text"]
+
+
+# ------------------------------------------------------------------------- the scale
+def test_run_scale_names_every_dimension_and_the_reductions_reach_the_claims() -> None:
+    import yaml
+
+    paper_yaml = W.REGISTRY.parent / "paper.yaml"
+    section = yaml.safe_load(paper_yaml.read_text(encoding="utf-8"))["azzimonti2019"]
+    run = W.run_scale(section)
+    assert set(run) == {d.key for d in P.SCALE}
+    assert run["e2_datasets"] == P.E2_DATASETS - 1  # connect-4 is not in the data mirror
+    assert set(C.SCALE_KEYS) == {f"H{i}" for i in range(1, 22)}
+    small = W.run_scale({**section, "e1": {**section["e1"], "reps": 3}}, ["iris"])
+    claims = {c["id"]: c for c in C.evaluate_claims(results(), small)}
+    assert claims["H2"]["scale"] == "E1 with 3 of the paper's 10 repetitions per (|X|, |Y|, n)"
+    assert claims["H8"]["scale"] == "E2 on 1 of the paper's 57 data sets (Table B.1)"
+    assert claims["H1"]["scale"] == "paper"
 
 
 # ------------------------------------------------------------------------- the records
@@ -336,3 +435,5 @@ def test_every_claim_quotes_the_paper_and_states_its_deviation() -> None:
         assert record["statement"] and record["statement"]["paper"] == "azzimonti2019"
         assert isinstance(record["deviation"], str)
     assert {c["status"] for c in claims} == {NOT_COVERED}
+    assert {c["cause"] for c in claims} == {REDUCED_SCALE}
+    assert all(c["evidence"] for c in claims)

@@ -218,8 +218,9 @@ rule azz_claims:
         runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         registry=study_dataset_ids("azzimonti2019", "all"),
+        scale=as_json(azz.run_scale(AZZ, AZZ_E2_DATASETS)),
     shell:
         "hierbn azzimonti2019 claims --e1 {input.e1} --lemma1 {input.lemma1} "
         "--e2 {input.e2} --e3 {input.e3} --e4 {input.e4} --e5 {input.e5} "
-        "--registry {params.registry} --out {output.claims} "
+        "--registry {params.registry} --scale {params.scale} --out {output.claims} "
         "--e2-summary {output.e2_summary} --e5-summary {output.e5_summary} > {log} 2>&1"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pandas as pd
 
@@ -81,7 +82,8 @@ def cmd_claims(args: argparse.Namespace) -> None:
         *(read_tables(paths) for paths in (args.lemma1, args.e2, args.e3, args.e4, args.e5)),
         registry=tuple(args.registry),
     )
-    write_json({"study": "azzimonti2019", "claims": evaluate_claims(results)}, args.out)
+    claims = evaluate_claims(results, args.scale)
+    write_json({"study": "azzimonti2019", "claims": claims}, args.out)
     for frame, summarise, out in (
         (results.e2, e2_summary, args.e2_summary),
         (results.e5, e5_summary, args.e5_summary),
@@ -147,6 +149,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         nargs="*",
         default=[],
         help="the registry's azzimonti2019 E2 data sets (the E2 claims' population)",
+    )
+    p.add_argument(
+        "--scale",
+        type=json.loads,
+        default=None,
+        help="the run's scale (JSON: workflow.run_scale; omit: the paper's scale)",
     )
     p.add_argument("--out", required=True)
     p.add_argument("--e2-summary", required=True)

@@ -4,12 +4,16 @@ with its locator and the paper's own words (``hierbn.studies.citations``; checke
 numeric result tables: its numbers are in the text of Secs. 3.2, 4.1 and 5.1. Claims, tables,
 report and notebook read paper values from here only.
 
-A few thresholds are our readings of the paper's words (``two orders of magnitude`` = 100×);
-they stand next to the phrase they read, unregistered, with the reading in a comment."""
+The paper's words are read through ``hierbn.studies.readings`` (docs/readings.md); the few
+numbers a phrase states in words ("two orders of magnitude": k = 2) stand next to the phrase,
+unregistered, with the reading in a comment. ``SCALE`` is the paper's own scale (its grids,
+repetitions, data sets and users), which a run's config is compared with
+(``hierbn.studies.scale``)."""
 
 from __future__ import annotations
 
 from hierbn.studies.citations import PaperValues
+from hierbn.studies.scale import Dimension
 
 PAPER = PaperValues("azzimonti2019")
 
@@ -82,7 +86,6 @@ H1 = PAPER.statement(
     "= \\frac{s+1}{s+s_0+1}.",
 )
 LEMMA1_FORMULA = "(s+1)/(s+s0+1)"  # the appendix's result above, as printed in the claim
-LEMMA1_TOLERANCE = 0.02  # Monte Carlo tolerance of |MC - formula| (ours, not the paper's)
 
 # ------------------------------------------------------------- E1: VI vs MCMC (H2-H7)
 H2 = PAPER.statement(
@@ -91,7 +94,6 @@ H2 = PAPER.statement(
     "Figure 3 shows that the MSE, KL and H obtained by means of VI and MCMC are equivalent in "
     "every setting.",
 )
-H2_MARGIN = 0.10  # "equivalent": VI/MCMC ratio of medians within 1 +- 0.10 (ours, stated up front)
 H3 = PAPER.statement(
     "H3",
     "Section 3.2, on Figure 4",
@@ -105,7 +107,7 @@ H3_ORDERS = PAPER.value(
     "Section 3.2",
     "The computational times decrease of about two orders of magnitude with respect to MCMC",
 )
-SPEEDUP = 100  # "two orders of magnitude" = 10**2
+H3_K = 2  # "two orders of magnitude": k = 2, read as a ratio >= 10**k (docs/readings.md)
 H3_MCMC_SECONDS = PAPER.value(
     "H3_MCMC_SECONDS",
     {"2": 10, "8": 60},
@@ -118,7 +120,6 @@ H3_VI_SECONDS = PAPER.value(
     "Section 3.2, on Figure 4 (mean seconds per CPT for |X| = 2 and 8)",
     "it drops respectively to 0.04 and 0.5 seconds for VI.",
 )
-H3_Y_FACTOR = 2.0  # "does not affect": mean times over |Y| within a factor 2 (ours, up front)
 H4 = PAPER.statement(
     "H4",
     "Section 3.2",
@@ -129,7 +130,7 @@ H4 = PAPER.statement(
 H4_PLATEAU = PAPER.value(
     "H4_PLATEAU", 5, "Section 3.2", "reaches a plateau in few iterations (less than 5)"
 )
-TENS = 100  # "in tens of iterations": fewer than 100
+TENS_K = 2  # "in tens of iterations": fewer than 10**2, the next order of magnitude
 H5 = PAPER.statement(
     "H5",
     "Section 3.2, on Figure 3",
@@ -150,8 +151,8 @@ H6_MSE_TEXT = PAPER.value(
     "Section 3.2",
     "The obtained mean squared errors are on average equal to $10^{-5}$",
 )
-H6_MSE = 1e-5  # the "10^{-5}" above as a number
-H6_TOLERANCE = 2.0  # ours: the mean may exceed the paper's 1e-5 by at most this factor
+H6_MSE_EXPONENT = -5  # the "10^{-5}" above: printed as a power of ten, its last place the exponent
+H6_MSE = 10.0**H6_MSE_EXPONENT
 H7 = PAPER.statement(
     "H7",
     "Section 3.2",
@@ -166,7 +167,6 @@ H7_IMPROVEMENT = PAPER.value(
     "improvement of $3 \\cdot 10^{-6}$), 20% in terms of KL, 8% in terms of H and 30% in terms "
     "of computing time.",
 )
-H7_FRACTION = 0.5  # ours: each improvement must reach at least half of the paper's
 
 # ------------------------------------------------------ E2: TAN classification (H8-H11)
 H8 = PAPER.statement(
@@ -176,7 +176,6 @@ H8 = PAPER.statement(
     "the TAN classifier on the large majority of the 57 data sets.",
 )
 H9 = H8  # one sentence for both metrics (H8 accuracy, H9 ROC AUC)
-LARGE_MAJORITY = 0.75  # "large majority" read as at least three in four data sets (ours)
 H10 = PAPER.statement(
     "H10",
     "Section 4.1, on Figures 7 and 8",
@@ -291,7 +290,6 @@ H15_ADVI_CRASHES_MD = PAPER.value(
     "Stan automatic variational inference experienced crashes in about 20% of the cases, when "
     "borrowing strength among 100 users.",
 )
-H15_FACTOR = 2.0  # ours: "around 10%" read as within a factor 2 (5% to 20%)
 
 # ------------------------------------------- Adult at n = 2,500: vs HDP and RF (H19, H20)
 H19 = PAPER.statement(
@@ -315,7 +313,7 @@ H19_SECONDS = PAPER.value(
 H19_ORDERS = PAPER.value(
     "H19_ORDERS", "one order of magnitude faster", "Section 4.1.2", "one order of magnitude faster"
 )
-ONE_ORDER = 10  # "one order of magnitude" = 10**1
+H19_K = 1  # "one order of magnitude": k = 1, read as a ratio >= 10**k (docs/readings.md)
 H20 = PAPER.statement(
     "H20",
     "Section 4.1.2",
@@ -325,7 +323,6 @@ H20 = PAPER.statement(
 H20_GAIN = PAPER.value(
     "H20_GAIN", 0.10, "Section 4.1.2", "10% higher accuracy with respect to random forests"
 )
-H20_FRACTION = 0.5  # ours: the relative accuracy gain must reach at least half of the paper's
 
 # ------------------------------------------------------- E5: multi-domain (H16-H18)
 H16 = PAPER.statement(
@@ -337,14 +334,12 @@ H16 = PAPER.statement(
 H16_USERS = PAPER.value(
     "H16_USERS", 0.95, "Section 5.1", "with respect to both BDeu for approximately the 95% of users"
 )
-H16_TOLERANCE = 0.05  # ours: "approximately 95%" passes from 90% up
 H17 = PAPER.statement(
     "H17",
     "Section 5.1, on Figures 12-14",
     "The comparison with respect to RF is instead more balanced. There is not a clear "
     "difference between the two methods.",
 )
-H17_MARGIN = 0.03  # ours (decisions §6): |median gain vs RF| <= 0.03 is "no clear difference"
 H18 = PAPER.statement(
     "H18",
     "Section 5.1",
@@ -364,3 +359,87 @@ H18_K6_S = PAPER.value(
     "With 6 users, the computational time of VI ranges between 0.6 and 12 seconds",
 )
 H18_K100_MAX_S = 7 * 60  # the "7 minutes" above in seconds
+
+# ------------------------------------------------------------- the paper's own scale
+SCALE = (
+    Dimension(
+        "e1_reps",
+        E1_REPS,
+        "E1 with {ours} of the paper's {paper} repetitions per (|X|, |Y|, n)",
+    ),
+    Dimension(
+        "e1_x_max",
+        PAPER.value(
+            "SCALE_E1_X_MAX",
+            8,
+            "Section 3.2, simulation grid (its largest |X|)",
+            "with $|\\mathcal{X}| \\in \\{2,4,6,8\\}$ and",
+        ),
+        "E1 up to |X| = {ours} of the paper's {paper}",
+    ),
+    Dimension(
+        "e1_y_max",
+        PAPER.value(
+            "SCALE_E1_Y_MAX",
+            8,
+            "Section 3.2, simulation grid (its largest |Y|)",
+            "and $|\\mathcal{Y}| \\in \\{2,4,6,8\\}$.",
+        ),
+        "E1 up to |Y| = {ours} of the paper's {paper}",
+    ),
+    Dimension(
+        "e1_n_max",
+        max(E1_N),
+        "E1 up to n = {ours} of the paper's {paper}",
+    ),
+    Dimension(
+        "e2_datasets",
+        E2_DATASETS,
+        "E2 on {ours} of the paper's {paper} data sets (Table B.1)",
+    ),
+    Dimension("e2_reps", E2_REPS, "E2 with {ours} of the paper's {paper} repetitions per n"),
+    Dimension("e2_n_max", max(E2_N), "E2 up to n = {ours} of the paper's {paper}"),
+    Dimension(
+        "e3_reps",
+        PAPER.value(
+            "SCALE_E3_REPS",
+            10,
+            "Section 4.1 (E3 adopts 'the same simulation procedures', Sec. 4.1.1)",
+            "640\\}$, we repeat 10 times the procedure",
+        ),
+        "Adult E3 with {ours} of the paper's {paper} repetitions per n",
+    ),
+    Dimension(
+        "e3_n_max",
+        PAPER.value(
+            "SCALE_E3_N_MAX",
+            640,
+            "Section 4.1.1, on Figure 9 (its largest n)",
+            "yet even for n=640, the difference in MSE",
+        ),
+        "Adult E3 up to n = {ours} of the paper's {paper}",
+    ),
+    Dimension(
+        "adult_rf_n",
+        ADULT_RF_N,
+        "the Adult check vs random forests at n = {ours} of the paper's {paper} (0: not run)",
+    ),
+    Dimension(
+        "e5_users",
+        PAPER.value(
+            "SCALE_E5_USERS", 100, "Section 5.1", "We select from the data set 100 users with more"
+        ),
+        "E5 with {ours} of the paper's {paper} users",
+    ),
+    Dimension(
+        "e5_reps",
+        PAPER.value(
+            "SCALE_E5_REPS",
+            10,
+            "Section 5.1",
+            "we repeat 10 times the procedure of 1) sampling n observations",
+        ),
+        "E5 with {ours} of the paper's {paper} repetitions",
+    ),
+    Dimension("e5_n_max", max(E5_N), "E5 up to n = {ours} of the paper's {paper} per user"),
+)
