@@ -104,6 +104,7 @@ def test_a_trend_needs_the_correlations_sign_and_its_end_points_beyond_noise() -
     assert not R.trend(n, [1.0, 1.1, 1.05, 1.3], +1, tolerance=0.3).ok  # ends within noise
     assert not R.trend(n, [1.3, 1.1, 1.05, 1.0], +1, tolerance=0.0).ok  # the wrong sign
     assert R.trend(n, [1.3, 1.1, 1.05, 1.0], -1, tolerance=0.0).ok
+    assert not R.trend(n, [1.0] * 4, +1, 0.0).ok and not R.trend(n, [1.0] * 4, -1, 0.0).ok
     with pytest.raises(ValueError, match="direction"):
         R.trend(n, [1, 2, 3, 4], 0, 0.0)
 

@@ -264,7 +264,8 @@ def trend(
         raise ValueError("trend: direction is +1 (grows) or -1 (shrinks)")
     if len(values) < 2 or len(values) != len(positions):
         raise ValueError("trend: at least two units, one position each")
-    rho = spearmanr(positions, values).statistic
+    constant = len(set(values)) == 1 or len(set(positions)) == 1
+    rho = 0.0 if constant else float(spearmanr(positions, values).statistic)  # flat: no trend
     ends = compare(values[-1], values[0], tolerance)
     ok = bool(math.isfinite(rho) and rho * direction > 0 and ends == direction)
     return Verdict(
