@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from itertools import combinations
 
+import numpy as np
 import pandas as pd
+import pytest
 
 from hierbn.studies.claims import FAIL, NOT_COVERED, PASS
 from hierbn.studies.dombowsky2025.alarm import LEVELS, PARENTS, STRUCTURE_ORDER, set_label
@@ -318,3 +320,59 @@ def _diagnostic_rows(acceptance_scale: float) -> pd.DataFrame:
 def test_c10_passes_on_table6_and_fails_on_a_chain_that_rarely_accepts() -> None:
     assert _status(claim_c10(Results(_diagnostic_rows(1.0)))) == PASS
     assert claim_c10(Results(_diagnostic_rows(0.5)))["status"] == FAIL
+
+
+def _with_ess(rows: pd.DataFrame, node: str, ess: float) -> pd.DataFrame:
+    extra = [{"experiment": "alarm_structure", "node": node, "rep": rep, "method": "HiDDeN",
+              "metric": "logpost_ess", "value": ess} for rep in rows.rep.unique()]  # fmt: skip
+    return pd.concat([rows, pd.DataFrame(extra)], ignore_index=True)
+
+
+def test_c7_true_edges_read_as_a_printed_number_with_monte_carlo_noise() -> None:
+    """0.993 printed to three decimals: 0.0005, plus 2 SE sqrt(p(1-p)/ESS) of the chain."""
+    for p, expected in ((0.9925, PASS), (0.9924, FAIL)):  # no ESS known: no Monte Carlo SE
+        edges = {**CONSISTENT_T11, ("HYP", "STKV"): p}
+        assert claim_c7(Results(_alarm_structure_rows(edges)))["status"] == expected, p
+    # ESS 1000: p passes while p >= 0.9925 - 2 sqrt(p (1 - p) / 1000), i.e. from about 0.9849
+    for p, expected in ((0.986, PASS), (0.984, FAIL)):
+        assert (p >= 0.9925 - 2 * np.sqrt(p * (1 - p) / 1000)) == (expected == PASS)
+        edges = {**CONSISTENT_T11, ("HYP", "STKV"): p}
+        rows = _with_ess(_alarm_structure_rows(edges), "STKV", 1000.0)
+        assert claim_c7(Results(rows))["status"] == expected, p
+
+
+def test_c10_judges_only_lucas_and_metabric_within_the_printed_range() -> None:
+    rows = _diagnostic_rows(1.0)
+    alarm = rows.iloc[:1].assign(experiment="alarm", metric="acceptance_t1", value=0.1)
+    assert _status(claim_c10(Results(pd.concat([rows, alarm], ignore_index=True)))) == PASS
+    least = min(d["ess"] for d in [*TABLE6.values()]) * 0.9  # Genetics' 329.891 - 10 %
+    for ess, expected in ((least + 0.1, PASS), (least - 0.1, FAIL)):
+        changed = rows.copy()
+        changed.loc[(changed.node == "Genetics") & (changed.metric == "logpost_ess"), "value"] = ess
+        assert claim_c10(Results(changed))["status"] == expected, ess
+
+
+@pytest.mark.parametrize(
+    ("files", "reduced"),
+    [(("config/config.yaml",), False), (("config/config.yaml", "config/paper.yaml"), False),
+     (("tests/e2e/tiny/dombowsky2025.yaml",), True)],
+)  # fmt: skip
+def test_run_scale_on_every_config(files: tuple[str, ...], reduced: bool) -> None:
+    import yaml
+
+    from hierbn.studies.dombowsky2025.claims import evaluate_claims
+    from hierbn.studies.dombowsky2025.workflow import run_scale
+
+    section: dict = {}
+    for name in files:
+        with open(name, encoding="utf-8") as handle:
+            section.update(yaml.safe_load(handle).get("dombowsky2025", {}))
+    run = run_scale(section)
+    claims = {
+        c["id"]: c
+        for c in evaluate_claims(
+            Results(pd.DataFrame(columns=["experiment", "metric", "method", "rep", "value"])), run
+        )
+    }
+    assert (claims["C8"]["scale"] != "paper") == reduced
+    assert claims["C2"]["scale"] == "paper"

@@ -336,12 +336,13 @@ rule dd_claims:
     resources:
         mem_mb=1000,  # paper run of an earlier command: 604 MB x 1.5, floor 1000
         runtime=10,  # min; paper run of an earlier command: 2 s
+    params:
+        scale=as_json(dd.run_scale(DD)),
     run:
         shell_with_argfiles(
             "hierbn dombowsky2025 claims --results {results} --traces {traces} "
             "--checks {checks} --out {output.claims} --all-traces {output.traces} "
-            + dd.summary_arguments()
-            + " > {log} 2>&1",
+            "--scale {params.scale} " + dd.summary_arguments() + " > {log} 2>&1",
             {
                 "results": input.results,
                 "traces": input.traces,
@@ -349,4 +350,5 @@ rule dd_claims:
             },
             output=output,
             log=log,
+            params=params,
         )

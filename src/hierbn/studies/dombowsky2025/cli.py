@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pandas as pd
 
@@ -139,7 +140,7 @@ def cmd_claims(args: argparse.Namespace) -> None:
     results = results if results is not None else pd.DataFrame(columns=["experiment", "metric"])
     checks = read_tables(args.checks)
     write_json({"study": "dombowsky2025",
-                "claims": evaluate_claims(Results(results, checks))}, args.out)  # fmt: skip
+                "claims": evaluate_claims(Results(results, checks), args.scale)}, args.out)  # fmt: skip
     for name, (function, experiment) in SUMMARY_TABLES.items():
         if experiment == "checks":
             write_parquet(getattr(tables, function)(checks), getattr(args, name))
@@ -239,4 +240,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         p.add_argument(f"--{name}", nargs="*", default=[])
     for name in ("out", *(s.replace("_", "-") for s in SUMMARY_TABLES), "all-traces"):
         p.add_argument(f"--{name}", required=True)
+    p.add_argument("--scale", type=json.loads, default=None,
+                   help="the run's scale (workflow.run_scale) as JSON; none: the paper's")  # fmt: skip
     p.set_defaults(func=cmd_claims)

@@ -10,6 +10,7 @@ registered as printed and the shape is built below from them."""
 from __future__ import annotations
 
 from hierbn.studies.citations import PaperValues
+from hierbn.studies.scale import Dimension
 
 PAPER = PaperValues("dombowsky2025")
 value, statement = PAPER.value, PAPER.statement
@@ -446,4 +447,24 @@ C10 = statement(
     "We inspect the acceptance probabilities and traceplots for … and the log-posterior, to "
     "ensure that the chain is (a) not getting stuck in a region due to a high number of "
     "rejections, and (b) sufficiently exploring the parameter space.",
+)  # fmt: skip
+
+# ------------------------------------------------------------------ the paper's scale
+# The runs the paper made whose numbers its text states parseably: the chains' iterations (its
+# counts of data sets and replications print doubled, "5050", "100100", and cannot be quoted as
+# numbers); a run's reduction of one goes into the scale of the claims that depend on it
+# (claims.SCALE_KEYS).
+SCALE = (
+    Dimension("lucas_iterations", value(
+        "SCALE_LUCAS_ITERATIONS", 10000, "Sec. 5.3",
+        "with the number of iterations equal to 10,00010,000"),
+        "LUCAS chains of {ours} of the paper's {paper} iterations"),
+    Dimension("metabric_iterations", value(
+        "SCALE_METABRIC_ITERATIONS", 10000, "Sec. 6",
+        "We apply Algorithm 2 and fit HiDDeN for 10,00010,000 iterations"),
+        "METABRIC chains of {ours} of the paper's {paper} iterations"),
+    Dimension("alarm_iterations", value(
+        "SCALE_ALARM_ITERATIONS", 50000, "App. F.2",
+        "we run the MALA-within-Gibbs sampler (Algorithm 1) for 50,00050,000 iterations"),
+        "ALARM chains of {ours} of the paper's {paper} iterations"),
 )  # fmt: skip

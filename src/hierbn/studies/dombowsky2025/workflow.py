@@ -175,3 +175,17 @@ def report_inputs(section: dict[str, Any]) -> dict[str, Any]:
     if section["metabric"]["enabled"]:
         inputs["metabric_check"] = f"{RESULTS}/metabric_{section['metabric']['mode']}_check.json"
     return inputs
+
+
+def run_scale(section: dict[str, Any]) -> dict[str, float]:
+    """The run's value of every dimension of the paper's scale (``paper.SCALE``); an
+    experiment that is not enabled made none of it (0)."""
+
+    def enabled(name: str, value: Any) -> float:
+        return value if section[name].get("enabled", True) else 0
+
+    return {
+        "lucas_iterations": enabled("lucas", section["lucas"]["iterations"]),
+        "metabric_iterations": enabled("metabric", section["metabric"]["iterations"]),
+        "alarm_iterations": enabled("alarm", section["alarm"]["iterations"]),
+    }
