@@ -9,6 +9,7 @@ import math
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -84,6 +85,8 @@ def test_a_printed_number_allows_its_precision_plus_two_standard_errors() -> Non
     assert not R.within_printed(0.64651, 0.646, 0.0005).ok
     assert R.within_printed(0.6485, 0.646, 0.0005, se=0.001).ok  # 0.0005 + 2 x 0.001
     assert not R.within_printed(0.64851, 0.646, 0.0005, se=0.001).ok
+    verdict = R.within_printed(np.float64(0.6465), 0.646, 0.0005, se=np.float64(0.0))
+    assert verdict.ok is True and bool(verdict) is True  # numpy inputs give a plain bool
 
 
 def test_an_order_treats_differences_within_noise_as_ties_and_ties_never_break_it() -> None:

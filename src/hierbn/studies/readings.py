@@ -119,6 +119,9 @@ class Verdict:
     ok: bool
     text: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ok", bool(self.ok))  # a numpy bool reads as a plain one
+
     def __bool__(self) -> bool:
         return self.ok
 
@@ -126,7 +129,7 @@ class Verdict:
 def within(gap: float, bound: float) -> bool:
     """``gap`` at most ``bound`` (finite), up to the floating-point rounding of both
     (:data:`ROUNDING` relative): 0.55 - 0.5 is within 0.05."""
-    return math.isfinite(gap) and gap <= bound * (1 + ROUNDING)
+    return bool(math.isfinite(gap) and gap <= bound * (1 + ROUNDING))
 
 
 # --------------------------------------------------------------------- quantifiers
