@@ -181,11 +181,16 @@ def run_scale(section: dict[str, Any]) -> dict[str, float]:
     """The run's value of every dimension of the paper's scale (``paper.SCALE``); an
     experiment that is not enabled made none of it (0)."""
 
-    def enabled(name: str, value: Any) -> float:
-        return value if section[name].get("enabled", True) else 0
+    def enabled(part: dict[str, Any], value: Any) -> float:
+        return float(value) if part.get("enabled", True) else 0.0
 
+    t1, bayes = section["table1"], section["table1"]["logit_bayes"]
     return {
-        "lucas_iterations": enabled("lucas", section["lucas"]["iterations"]),
-        "metabric_iterations": enabled("metabric", section["metabric"]["iterations"]),
-        "alarm_iterations": enabled("alarm", section["alarm"]["iterations"]),
+        "lucas_iterations": enabled(section["lucas"], section["lucas"]["iterations"]),
+        "metabric_iterations": enabled(section["metabric"], section["metabric"]["iterations"]),
+        "alarm_iterations": enabled(section["alarm"], section["alarm"]["iterations"]),
+        "table1_datasets": enabled(t1, t1["datasets"]),
+        "logit_bayes_datasets": enabled(t1, enabled(bayes, bayes["datasets"])),
+        "table3_reps": enabled(section["table3"], section["table3"]["reps"]),
+        "tables78_datasets": enabled(section["tables78"], section["tables78"]["datasets"]),
     }
