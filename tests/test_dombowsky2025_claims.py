@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from hierbn.studies.claims import DOES_NOT_HOLD, FAIL, NOT_COVERED, PASS, REDUCED_SCALE, REPORTED
+from hierbn.studies.claims import ERRATUM, FAIL, NOT_COVERED, PASS, REDUCED_SCALE, REPORTED
 from hierbn.studies.dombowsky2025.alarm import LEVELS, PARENTS, STRUCTURE_ORDER, set_label
 from hierbn.studies.dombowsky2025.claims import (
     Results,
@@ -164,7 +164,7 @@ def test_c4_fails_against_the_correct_lasso_though_table2_supports_the_paper() -
     assert record["ours"]["paper_table_supports_conclusion"]
     assert not record["ours"]["conclusion_against_correct_lasso"]
     assert "corrected lasso 1" in record["ours_text"] and record["note"]
-    assert record["cause"] == DOES_NOT_HOLD and "decision A9" in record["evidence"]
+    assert record["cause"] == ERRATUM and "decision A9" in record["evidence"]
 
 
 def test_c4_lowest_total_is_an_order_in_which_a_tie_does_not_break() -> None:
