@@ -145,7 +145,7 @@ def test_the_constants_are_the_tables_numbers_and_the_docs_page_states_them() ->
 
 def test_a_reading_names_itself_with_the_sentences_word_and_refuses_another() -> None:
     assert R.MOST.named("generally") == (
-        "“generally” read as more than half of the units (docs/readings.md)"
+        "“generally” read as > 1/2 of the units (docs/readings.md)"
     )
     with pytest.raises(ValueError, match="not one of"):
         R.MOST.named("almost all")

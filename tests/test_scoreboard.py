@@ -9,7 +9,7 @@ from hierbn.report.runtime import hms, summarise_benchmarks
 from hierbn.report.scoreboard import build_scoreboard, render_html
 from hierbn.studies import STUDIES
 from hierbn.studies.citations import Quote
-from hierbn.studies.claims import claim
+from hierbn.studies.claims import claim, finished
 
 HEADER = "s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
 
@@ -32,7 +32,12 @@ def _study_files(tmp_path: Path, study: str, statuses: list[str]) -> tuple[str, 
     folder.mkdir(parents=True)
     quote = Quote(study, "Table 2, row TAN", "TAN 45-4-19 52-1-15")
     claims = [
-        claim(f"H{i + 1}", f"claim {i}", 1, 2, "c", s, statement=quote, deviation="d" * (i % 2))
+        finished(
+            claim(
+                f"H{i + 1}", f"claim {i}", 1, 2, "c", s, statement=quote, deviation="d" * (i % 2)
+            ),
+            "paper",
+        )
         for i, s in enumerate(statuses)
     ]
     (folder / "claims.json").write_text(json.dumps({"study": study, "claims": claims}))
@@ -53,7 +58,9 @@ def test_scoreboard_counts_every_claim_and_links_each_report(tmp_path: Path) -> 
     assert row["report"] == f"{study}/report.html" and row["wall_seconds"] == 75.0
     assert [c["study"] for c in board["claims"]] == [study] * 5
     html = render_html(board)
-    assert "2 pass, 1 fail, 1 not covered, 1 reported, not judged" in html
+    assert "At the paper's scale: 2 pass, 1 fail, 1 not covered, 1 reported, not judged" in html
+    assert html.count('<div class="scale">paper scale</div>') == 5
+    assert html.count("<b>cause:</b> the paper&#x27;s claim does not hold") == 2  # fail, n.c.
     assert f'href="{study}/report.html"' in html and "1 min 15 s" in html
     assert html.count('<span class="status"') == 5
     # every claim quotes the paper with its locator; deviations are shown, 'none' otherwise

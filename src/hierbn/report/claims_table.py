@@ -54,6 +54,7 @@ span.status { color: #fff; border-radius: 10px; padding: 1px 8px; white-space: n
 
 
 TALLIES = ("paper scale", "reduced scale", "ours")
+UNSCALED = "scale not recorded"  # a record made before verdicts carried their scale
 
 
 def status_counts(claims: Iterable[Mapping[str, Any]]) -> dict[str, int]:
@@ -64,17 +65,21 @@ def status_counts(claims: Iterable[Mapping[str, Any]]) -> dict[str, int]:
 
 def tally_of(claim: Mapping[str, Any]) -> str:
     """Which count a claim goes to: the paper's claims judged at the paper's scale, those
-    judged at a reduced scale, or our own checks (never in a paper's tally). A claim without a
-    scale (a record made before scales were written) counts as reduced."""
+    judged at a reduced scale, or our own checks (never in a paper's tally); a claim of a
+    record made before scales were written goes to :data:`UNSCALED`."""
     if claim.get("origin") == OUR_ORIGIN:
         return "ours"
-    return "paper scale" if claim.get("scale") == PAPER_SCALE else "reduced scale"
+    if claim.get("scale") is None:
+        return UNSCALED
+    return "paper scale" if claim["scale"] == PAPER_SCALE else "reduced scale"
 
 
 def tallies(claims: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
-    """:func:`status_counts` of each of :data:`TALLIES`."""
+    """:func:`status_counts` of each of :data:`TALLIES` (and of :data:`UNSCALED` when a claim
+    has no scale)."""
     claims = list(claims)
-    return {t: status_counts(c for c in claims if tally_of(c) == t) for t in TALLIES}
+    names = TALLIES + ((UNSCALED,) if any(tally_of(c) == UNSCALED for c in claims) else ())
+    return {t: status_counts(c for c in claims if tally_of(c) == t) for t in names}
 
 
 def counts_text(counts: Mapping[str, int]) -> str:

@@ -29,42 +29,47 @@ ROUNDING = 1e-9  # a gap at a bound up to floating-point rounding is at the boun
 
 @dataclass(frozen=True)
 class Reading:
-    """One row of the table: the paper's ``words`` and the ``rule`` the criterion reads them
-    as."""
+    """One row of the table: the paper's ``words``, the ``rule`` the criterion reads them as
+    (the table's cell) and its ``short`` form, which a criterion names."""
 
     key: str
     words: tuple[str, ...]
     rule: str
+    short: str
 
     def named(self, said: str | None = None) -> str:
-        """The reading as a criterion names it: '“most” read as more than half of the units
+        """The reading as a criterion names it: '“most” read as > 1/2 of the units
         (docs/readings.md)'; ``said`` is the sentence's own word when it is another of the
         row's."""
         word = said if said is not None else self.words[0]
         if word not in self.words:
             raise ValueError(f"{word!r} is not one of the {self.key!r} reading's words")
-        return f"“{word}” read as {self.rule} (docs/readings.md)"
+        return f"“{word}” read as {self.short} (docs/readings.md)"
 
 
 EVERY = Reading(
     "every",
     ("all", "every", "always", "never", "in each case"),
     "every unit the sentence names, each judged with its noise band",
+    "every unit, each within its noise",
 )
 ALMOST_ALL = Reading(
     "almost all",
     ("almost all", "nearly always", "the vast majority"),
     f"at least {ALMOST_ALL_SHARE:.0%} of the units",
+    "≥ 90 % of the units",
 )
 LARGE_MAJORITY = Reading(
     "large majority",
     ("a large majority", "the large majority", "the great majority"),
     "at least 2/3 of the units",
+    "≥ 2/3 of the units",
 )
 MOST = Reading(
     "most",
     ("most", "the majority", "generally", "in general", "usually", "typically", "tends to"),
     "more than half of the units",
+    "> 1/2 of the units",
 )
 EQUIVALENT = Reading(
     "equivalent",
@@ -72,40 +77,49 @@ EQUIVALENT = Reading(
     "a margin fixed before the run (the paper's precision, else ±10 % relative) met by the "
     f"quantity the paper shows, pooled where it pools, else by ≥ {EQUIVALENT_UNITS_SHARE:.0%} "
     "of the units",
+    "an equivalence margin (the paper's precision, else ±10 %)",
 )
 BETTER = Reading(
     "better",
     ("better", "outperforms", "beats"),
     "the paper's own test at its level where it used one, else more wins than losses",
+    "the paper's test at its level, else W > L",
 )
-SIGNIFICANTLY = Reading("significantly", ("significantly",), "the paper's test at its level")
-ORDERS = Reading("orders", ("k orders of magnitude",), "a ratio of at least 10^k")
+SIGNIFICANTLY = Reading(
+    "significantly", ("significantly",), "the paper's test at its level", "the paper's test"
+)
+ORDERS = Reading("orders", ("k orders of magnitude",), "a ratio of at least 10^k", "a ratio ≥ 10^k")
 PRINTED = Reading(
     "printed",
     ("a printed number",),
     "ours within the printed precision plus 2 standard errors of ours",
+    "the printed precision + 2 SE of ours",
 )
 ORDER = Reading(
     "order",
     ("lowest", "highest", "ranked first", "an order"),
     "an order in which differences within 2 standard errors (or the study's stated noise "
     "band) are ties, and a tie never breaks the order",
+    "an order with ties within 2 SE",
 )
 TREND = Reading(
     "trend",
     ("grows", "shrinks", "falls", "a trend"),
     "the sign of a rank correlation over the units the paper shows, with the end points "
     "ordered beyond noise",
+    "a rank correlation's sign, ends beyond noise",
 )
 PLATEAU = Reading(
     "plateau",
     ("a plateau", "converges"),
     "a change over the last tenth below 1 % of the total change",
+    "the last tenth moving < 1 % of the total",
 )
 UNJUDGED = Reading(
     "unjudged",
     ("seconds on the authors' machine", "a software version's failure rate"),
     "reported, not judged (ours shown beside the paper's)",
+    "reported, not judged",
 )
 READINGS = (EVERY, ALMOST_ALL, LARGE_MAJORITY, MOST, EQUIVALENT, BETTER, SIGNIFICANTLY, ORDERS,
             PRINTED, ORDER, TREND, PLATEAU, UNJUDGED)  # fmt: skip
