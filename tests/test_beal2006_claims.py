@@ -87,6 +87,14 @@ def test_h2_does_not_judge_ais_run_with_a_shorter_schedule() -> None:
     assert record["status"] == NOT_COVERED and "K = 16,384" in record["note"]
 
 
+def test_h2_without_ais_at_the_largest_size_is_not_covered_and_does_not_fail() -> None:
+    wide = paper_wide()
+    wide.loc[wide.n == P.LARGEST_N, "AIS"] = np.nan  # AIS ran at the other sizes only
+    sizes = [n for n in P.SIZES if n != P.LARGEST_N]
+    record = C.claim_h2(C.Results(wide, ais_frame(sizes=sizes)))
+    assert record["status"] == NOT_COVERED and "AIS" not in record["ours"]["ranks"]
+
+
 # ----------------------------------------------------------------------------- H3
 def kl_wide(vb_noise: float) -> pd.DataFrame:
     rng = np.random.default_rng(0)

@@ -271,7 +271,8 @@ def claim_h2(r: Results) -> dict[str, Any]:
             paper_text=paper_text,
             **_miss(NOT_COVERED, why),
         )
-    top = {m: int(r.ranks.loc[n, m]) for m in (*H2_METHODS, "BIC") if m in r.ranks}
+    row = r.ranks.loc[n]  # AIS may lack this size: its rank is NaN, not judged
+    top = {m: int(row[m]) for m in (*H2_METHODS, "BIC") if m in row and pd.notna(row[m])}
     judged = [m for m in H2_METHODS if m != "AIS" or not _ais_missing(r, [n])]
     ok = all(top.get(m, 1) == 1 for m in judged)
     return claim(
