@@ -110,7 +110,7 @@ def _hier_wins_on(k: int):
 
 def test_p1_reads_the_large_majority_as_two_thirds() -> None:
     claim = _claims(_panel(override=_hier_wins_on(8)))["P1"]  # 8/12: exactly 2/3
-    assert claim["status"] == PASS and "at least 2/3" in claim["criterion"]
+    assert claim["status"] == PASS and "≥ 2/3 of the units" in claim["criterion"]
     claim = _claims(_panel(override=_hier_wins_on(7)))["P1"]  # 7/12: a majority, not large
     assert claim["status"] == FAIL and claim["cause"] == DOES_NOT_HOLD and claim["evidence"]
     assert claim["ours"]["hier_vs"]["auc vs bdeu10"]["wins"] == 7
@@ -264,7 +264,7 @@ def _curves(small: float = 0.1, whole: float = 0.02, datasets=("adult", "car"), 
 
 def test_p5_reads_globally_as_most_curves() -> None:
     claim = _claims(_panel(), _curves(), CURVE_CONFIG)["P5"]
-    assert claim["status"] == PASS and "more than half" in claim["criterion"]
+    assert claim["status"] == PASS and "> 1/2 of the units" in claim["criterion"]
     assert claim["ours"]["adult/tan"] == pytest.approx(
         {"smallest": 0.1, "whole": 0.02, "noise": 0.0}
     )
