@@ -28,7 +28,7 @@ from hierbn.studies.claims import (
     REPORTED,
 )
 from hierbn.studies.readings import STANDARD_ERRORS
-from hierbn.studies.scale import PAPER_SCALE
+from hierbn.studies.scale import FULL_SCALE
 
 Results = C.Results
 SPEC_LASSO_CLASSES = [int(c.split()[1]) for c in spec_classes("lasso")]
@@ -400,6 +400,6 @@ def test_run_scale_on_every_config(files: tuple[str, ...], folds: int) -> None:
     run = run_scale(_section(*files))
     assert run == {"cv_folds": folds}
     claims = {c["id"]: c for c in C.evaluate_claims(Results(), run)}
-    expected = PAPER_SCALE if folds == 10 else "CV of 3 of the paper's 10 folds"
+    expected = FULL_SCALE if folds == 10 else "CV of 3 of the paper's 10 folds"
     assert claims["C8"]["scale"] == claims["C11"]["scale"] == expected
-    assert claims["C1"]["scale"] == PAPER_SCALE
+    assert claims["C1"]["scale"] == FULL_SCALE

@@ -41,7 +41,7 @@ from hierbn.studies.panel.claims import (
     paper_significant,
 )
 from hierbn.studies.panel.workflow import run_scale
-from hierbn.studies.scale import PAPER_SCALE
+from hierbn.studies.scale import FULL_SCALE
 
 ESTIMATORS = [*BASELINES, *HIERARCHICAL]
 METRICS = ("zero_one", "rmse", "log_loss", "auc")
@@ -91,7 +91,7 @@ def test_every_claim_passes_when_the_sentences_hold_and_cites_its_paper() -> Non
     assert {c: v["status"] for c, v in claims.items()} == dict.fromkeys(claims, PASS)
     for cid, quote in (("P1", P.P1), ("P2", P.P2), ("P3", P.P3), ("P4", P.P4), ("P5", P.P5)):
         assert claims[cid]["statement"] == quote.record() and claims[cid]["deviation"]
-        assert claims[cid]["origin"] == OUR_ORIGIN and claims[cid]["scale"] == PAPER_SCALE
+        assert claims[cid]["origin"] == OUR_ORIGIN and claims[cid]["scale"] == FULL_SCALE
     assert claims["P2"]["paper"]["tan"] == {"zero_one": "45-4-19", "rmse": "52-1-15"}
 
 
@@ -293,7 +293,7 @@ def test_the_scale_of_each_verdict_names_the_chains_it_depends_on() -> None:
     claims = _claims(_panel(BAD), _curves(-0.01, -0.05), CURVE_CONFIG, medium)
     hdp = "HDP chains of 5,000 of petitjean2018's 50,000 iterations"
     hidden = "HiDDeN chains of 2,000 of dombowsky2025's 10,000 iterations"
-    assert claims["P1"]["scale"] == PAPER_SCALE  # hier and BDeu run no chain
+    assert claims["P1"]["scale"] == FULL_SCALE  # hier and BDeu run no chain
     assert claims["P2"]["scale"] == hdp and claims["P3"]["scale"] == hidden
     assert claims["P4"]["scale"] == claims["P5"]["scale"] == f"{hdp}; {hidden}"
     for cid in ("P2", "P4", "P5"):

@@ -342,7 +342,7 @@ rule dd_claims:
         shell_with_argfiles(
             "hierbn dombowsky2025 claims --results {results} --traces {traces} "
             "--checks {checks} --out {output.claims} --all-traces {output.traces} "
-            "--scale {params.scale} " + dd.summary_arguments() + " > {log} 2>&1",
+            f"--scale {{params.scale}} {dd.summary_arguments()} > {{log}} 2>&1",
             {
                 "results": input.results,
                 "traces": input.traces,

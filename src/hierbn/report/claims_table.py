@@ -19,7 +19,7 @@ from hierbn.studies.claims import (
     STATUSES,
     brief,
 )
-from hierbn.studies.scale import PAPER_SCALE
+from hierbn.studies.scale import FULL_SCALE
 
 STATUS_COLOURS = {PASS: "#1a7f37", FAIL: "#cf222e", NOT_COVERED: "#6e7781", REPORTED: "#8250df"}
 CSS = """
@@ -71,7 +71,7 @@ def tally_of(claim: Mapping[str, Any]) -> str:
         return "ours"
     if claim.get("scale") is None:
         return UNSCALED
-    return "paper scale" if claim["scale"] == PAPER_SCALE else "reduced scale"
+    return "paper scale" if claim["scale"] == FULL_SCALE else "reduced scale"
 
 
 def tallies(claims: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
@@ -129,7 +129,7 @@ def scale_html(scale: str | None) -> str:
     """The scale a verdict was judged at: 'paper scale', or the reductions."""
     if scale is None:
         return '<div class="scale reduced">scale not recorded</div>'
-    if scale == PAPER_SCALE:
+    if scale == FULL_SCALE:
         return '<div class="scale">paper scale</div>'
     return f'<div class="scale reduced">reduced: {escape(scale)}</div>'
 

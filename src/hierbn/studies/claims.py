@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from hierbn.studies.citations import Quote
-from hierbn.studies.scale import PAPER_SCALE, RunScale
+from hierbn.studies.scale import FULL_SCALE, RunScale
 
 PASS, FAIL, NOT_COVERED, REPORTED = "pass", "fail", "not covered", "reported, not judged"
 STATUSES = (PASS, FAIL, NOT_COVERED, REPORTED)
@@ -185,7 +185,7 @@ def default_cause(entry: Mapping[str, Any]) -> tuple[str, str]:
     """The cause of a miss whose claim function gave none: reduced scale when the claim was
     judged below the paper's scale (the evidence names the reductions), else the paper's claim
     not holding on our run (the evidence: ours against the paper's)."""
-    if entry["scale"] != PAPER_SCALE:
+    if entry["scale"] != FULL_SCALE:
         return REDUCED_SCALE, f"judged on {entry['scale']}"
     return DOES_NOT_HOLD, f"ours {entry['ours_text']} against the paper's {entry['paper_text']}"
 

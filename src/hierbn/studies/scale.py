@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-PAPER_SCALE = "paper"
+FULL_SCALE = "paper"
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class RunScale:
         """The claim's scale: its dimensions' reductions joined by '; ', or 'paper'."""
         wanted = self.keys.get(cid, tuple(self.reduced))
         texts = [self.reduced[k] for k in wanted if k in self.reduced]
-        return "; ".join(texts) if texts else PAPER_SCALE
+        return "; ".join(texts) if texts else FULL_SCALE
 
 
 def run_scale_of(dimensions: Sequence[Dimension], run: Mapping[str, float],

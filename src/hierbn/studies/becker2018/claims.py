@@ -65,7 +65,6 @@ SWEEPS = sum(POSTERIOR_CHAIN)  # C7: the Gibbs chain VB is timed against (decisi
 N_CLASSES = len(EXPECTED["class_sizes"])  # the data's classes, the rows of Table 3's class ranking
 SAME_RANKING = 1.0  # Kendall tau of a ranking with itself: the quantity C3/C4's margin is taken on
 FASTER_ORDERS = 1  # C7: "considerably faster" read as one order of magnitude (ORDERS, k = 1)
-PAPER_LEVEL = 0.05  # C10: the paper's level (its six are exactly its printed p < 0.05)
 ROUND_OFF = 1e-8  # C9: the noise band of an ELBO step (floating-point round-off of a ~1e4 bound)
 COMPARABLE_MARGIN = 2 * printed_precision(f"{P.TABLE4['vb']:.2f}")  # C8: Table 4's precision
 RHAT = 1.01  # C5: the Gibbs reference is a converged posterior (split R-hat below this)
@@ -517,16 +516,20 @@ def claim_c10(r: Results) -> dict[str, Any]:
     """Section 3 of becker2018 on Table 2: the significant questions."""
     paper = list(P.SIGNIFICANT)
     text = f"Significant questions: {', '.join(paper)}"
-    crit = (f"{SIGNIFICANTLY.named()} (the t test of Table 2 at p < {PAPER_LEVEL}): the set of "
+    crit = (f"{SIGNIFICANTLY.named()} (the t test of Table 2 at p < {P.SIGNIFICANCE_LEVEL}): the set of "
             "questions significant in our Table 2 equals the paper's")  # fmt: skip
-    deviation = (f"the paper names no level: {PAPER_LEVEL} is the one at which its {len(paper)} "
+    deviation = (f"the paper names no level: {P.SIGNIFICANCE_LEVEL} is the one at which its {len(paper)} "
                  "are exactly the questions its Table 2 prints as significant")  # fmt: skip
     if _missing(r.table2):
         return _not_run("C10", text, paper, crit, "Table 2", statement=P.STATEMENT_SIGNIFICANT,
                         deviation=deviation)  # fmt: skip
     p = r.table2[r.table2.metric == "p_value"].set_index("term")["value"]
     ours = sorted(
-        (t for t in p.index if t.startswith("Q") and significant(float(p[t]), PAPER_LEVEL)),
+        (
+            t
+            for t in p.index
+            if t.startswith("Q") and significant(float(p[t]), P.SIGNIFICANCE_LEVEL)
+        ),
         key=lambda t: int(t[1:]),
     )
     return claim("C10", text, paper, ours, crit, status(ours == paper),

@@ -74,7 +74,6 @@ from hierbn.studies.readings import (
 from hierbn.studies.scale import run_scale_of
 
 ALPHA = P.SIGNIFICANCE  # the paper's level (Table 2 caption; Section 6.1's sign test)
-PAPER_SCALE = {d.key: d.paper for d in P.SCALE}  # the paper's iterations, data sets, ...
 KDB = ("nb", "kdb1", "kdb2", "kdb3", "kdb4", "kdb5")  # maximum number of parents 0..5
 TYINGS = ("single", "level", "sameparent")
 FLAGSHIPS = ("tan", "skdb")  # the paper's two flagship classifiers (Figs 4-5, Table 3)
@@ -563,7 +562,7 @@ def _iteration_gap(r: Results) -> tuple[list[int], str]:
 def _short_chains(cid: str, grid: list[int]) -> str:
     """The evidence of H5's and H6's not-covered verdict ("" at the paper's chain length):
     their sentences are about the paper's 50,000 iterations."""
-    paper = PAPER_SCALE["hdp_iterations"]
+    paper = P.SCALE_NUMBERS["hdp_iterations"]
     if grid and grid[-1] >= paper:
         return ""
     longest = f"{grid[-1]:,}" if grid else "no"
@@ -582,7 +581,7 @@ def claim_h5(r: Results) -> dict[str, Any]:
     )
     crit = (
         "for TAN and SkDB under Single, Level and SameParent tying, every shorter chain vs "
-        f"{PAPER_SCALE['hdp_iterations']:,} iterations ({EVERY.named('all')}): L > W on RMSE, "
+        f"{P.SCALE_NUMBERS['hdp_iterations']:,} iterations ({EVERY.named('all')}): L > W on RMSE, "
         f"{SIGNIFICANTLY.named()} (the two-tailed sign test, p <= {ALPHA})"
     )
     grid, why = _iteration_gap(r)
@@ -606,7 +605,7 @@ def claim_h5(r: Results) -> dict[str, Any]:
     short = _short_chains("H5", grid)
     if short:
         return not_covered(
-            "H5", text, paper, crit, needs(f"chains of {PAPER_SCALE['hdp_iterations']:,} "
+            "H5", text, paper, crit, needs(f"chains of {P.SCALE_NUMBERS['hdp_iterations']:,} "
             "iterations", [f"the longest chain has {grid[-1]:,}"]), statement=P.H5,
             deviation=deviation, paper_text=paper_text, ours=ours, ours_text=ours_text,
             cause=REDUCED_SCALE, evidence=short,
@@ -654,7 +653,7 @@ def claim_h6(r: Results) -> dict[str, Any]:
         "TAN L ≈ S"
     )
     crit = (
-        f"at {PAPER_SCALE['hdp_iterations']:,} iterations (RMSE, vs Level): 'the best' read as "
+        f"at {P.SCALE_NUMBERS['hdp_iterations']:,} iterations (RMSE, vs Level): 'the best' read as "
         f"{ORDER.named('ranked first')}, the noise band the paper's sign test (p <= {ALPHA}): "
         "no Single or SameParent beats Level beyond it for TAN or SkDB; 'clearly underperform' "
         "read as Level beating SameParent under that test for both; SkDB's (L − W)/N not below "
@@ -692,7 +691,7 @@ def claim_h6(r: Results) -> dict[str, Any]:
     short = _short_chains("H6", grid)
     if short:
         return not_covered(
-            "H6", text, paper, crit, needs(f"chains of {PAPER_SCALE['hdp_iterations']:,} "
+            "H6", text, paper, crit, needs(f"chains of {P.SCALE_NUMBERS['hdp_iterations']:,} "
             "iterations", [f"the longest chain has {grid[-1]:,}"]), statement=P.H6,
             deviation=deviation, ours=ours, ours_text=ours_text, cause=REDUCED_SCALE,
             evidence=short,
@@ -758,7 +757,7 @@ def forest_evidence(r: Results, records: Iterable[Mapping[str, Any]]) -> str:
     are short, the chains; the m-estimate cells, which no chain length touches, show how our
     forest fares against the paper's."""
     chains = int(r.config["cv"]["hdp"]["iterations"])
-    paper = PAPER_SCALE["hdp_iterations"]
+    paper = P.SCALE_NUMBERS["hdp_iterations"]
     short = (
         f" and chains of {chains:,} of the paper's {paper:,} iterations" if chains < paper else ""
     )

@@ -445,3 +445,4 @@ SCALE = (
         "Splice chains of {ours} of the paper's {paper} iterations",
     ),
 )
+SCALE_NUMBERS = {d.key: d.paper for d in SCALE}  # the paper's scale by dimension key
