@@ -120,7 +120,7 @@ SIGNIFICANT_ORDINALS = PAPER.value(
 )
 SIGNIFICANT = tuple(f"Q{i}" for i in SIGNIFICANT_ORDINALS)
 # The paper names no level for "significant"; its six questions are exactly those of Table 2
-# with p < 0.05 (C10, decisions §3), so its test is read at 0.05.
+# with p < 0.05 (C10, decisions §6), so its test is read at 0.05.
 SIGNIFICANCE_LEVEL = 0.05
 
 # --------------------------------------------------------------------- Table 3
