@@ -54,6 +54,19 @@ def test_equivalence_is_ten_percent_of_the_paper_by_default_or_the_papers_precis
     assert R.relative_margin(-20.0) == pytest.approx(2.0)
 
 
+def test_the_papers_precision_is_one_unit_in_its_last_printed_place() -> None:
+    margin = R.paper_precision("0.25")
+    assert margin == pytest.approx(0.01)
+    assert R.equivalent(0.26, 0.25, margin) and not R.equivalent(0.2601, 0.25, margin)
+    assert R.paper_precision("12") == pytest.approx(1.0)
+
+
+def test_a_step_lowers_a_quantity_only_beyond_its_rounding() -> None:
+    assert not R.lowered(-0.99e-9 * 1e4, 1e4) and not R.lowered(-0.99e-9 * 1e4, -1e4)
+    assert R.lowered(-1.01e-9 * 1e4, -1e4)
+    assert not R.lowered(0.0, 0.0) and R.lowered(-1e-300, 0.0)
+
+
 def test_per_unit_equivalence_needs_nine_in_ten_units() -> None:
     assert R.equivalent_units([True] * 9 + [False]).ok
     assert not R.equivalent_units([True] * 17 + [False] * 2).ok  # 0.8947

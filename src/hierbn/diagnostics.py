@@ -19,6 +19,8 @@ import numpy as np
 from hierbn.draws import Draws
 
 PerVariable = dict[str, np.ndarray]
+# A chain is converged below this rank-normalised split R-hat (Vehtari et al. 2021, Section 4).
+CONVERGED_RHAT = 1.01
 
 
 def _flat(draws: Draws, name: str) -> np.ndarray:

@@ -185,6 +185,13 @@ def relative_margin(paper: float) -> float:
     return EQUIVALENCE_RELATIVE * abs(paper)
 
 
+def paper_precision(text: str) -> float:
+    """An equivalence margin at the paper's own precision: two values the paper prints equal
+    ('0.25' and '0.25') can be up to one unit in the last printed place apart, twice
+    :func:`printed_precision` ('0.25' -> 0.01)."""
+    return 2 * printed_precision(text)
+
+
 def equivalent(ours: float, paper: float, margin: float | None = None) -> bool:
     """``ours`` within ``margin`` of ``paper`` (default :func:`relative_margin`)."""
     bound = relative_margin(paper) if margin is None else margin
@@ -232,6 +239,13 @@ def within_printed(ours: float, paper: float, precision: float, se: float = 0.0)
     return Verdict(
         math.isfinite(gap) and gap <= bound, f"|ours − paper| = {gap:.3g} (bound {bound:.3g})"
     )
+
+
+def lowered(step: float, magnitude: float) -> bool:
+    """Whether a step of a quantity of size ``magnitude`` (an objective that "never decreases",
+    say) is a decrease beyond the floating-point rounding of the quantity (:data:`ROUNDING`
+    relative): a step of -1e-12 on a bound of -9,400 is no decrease."""
+    return step < -ROUNDING * abs(magnitude)
 
 
 # --------------------------------------------------------------------- orders
