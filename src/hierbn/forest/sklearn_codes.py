@@ -1,4 +1,4 @@
-"""Random forests as the papers' competitors, through scikit-learn: R ``randomForest``'s
+"""Random forests through scikit-learn on the codes read as numbers: R ``randomForest``'s
 defaults mapped as in azzimonti2019 decisions §E5, and class probabilities with one
 column per class of the problem (a class unseen in training gets probability 0)."""
 
