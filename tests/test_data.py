@@ -58,15 +58,15 @@ def test_checksum_mismatch_raises_with_both_digests(tmp_path: Path) -> None:
     assert origin.endswith("f.csv") and (tmp_path / "out.csv").read_text() == "x,y\n1,2\n"
 
 
-def test_missing_file_without_network_names_the_file(tmp_path: Path) -> None:
-    with pytest.raises(OSError, match=r"a/missing\.csv"):
+def test_missing_file_without_network_names_the_file_and_the_stall_limit(tmp_path: Path) -> None:
+    with pytest.raises(OSError, match=r"a/missing\.csv.*config data\.stall_seconds"):
         fetch(
             "a/missing.csv",
             "http://127.0.0.1:9/none",
             "0" * 64,
             tmp_path / "o",
             [tmp_path],
-            timeout=2,
+            stall_seconds=2,
         )
 
 

@@ -14,7 +14,7 @@ from hierbn.studies import STUDIES, study_module
 
 # ---------------------------------------------------------------------- data
 def cmd_fetch(args: argparse.Namespace) -> None:
-    from hierbn.data.download import fetch, mirrors_from_environment
+    from hierbn.data.download import fetch, mirrors_from_environment, stall_from_environment
     from hierbn.data.registry import load_registry
 
     registry = load_registry(args.registry)
@@ -23,7 +23,8 @@ def cmd_fetch(args: argparse.Namespace) -> None:
         raise SystemExit(f"{args.registry}: no registered file {args.file!r}")
     part = matches[0]
     mirrors = args.mirror or mirrors_from_environment()
-    origin = fetch(part.file, part.source_url, part.sha256, args.out, mirrors)
+    stall = args.stall_seconds or stall_from_environment()
+    origin = fetch(part.file, part.source_url, part.sha256, args.out, mirrors, stall)
     print(f"{part.file}: verified sha256 {part.sha256} (from {origin})")
 
 
@@ -317,6 +318,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--mirror",
         action="append",
         help="mirror folder laid out like shared/data (default: $HIERBN_MIRRORS, os.pathsep-separated)",
+    )
+    p.add_argument(
+        "--stall-seconds",
+        type=float,
+        help="abandon a download that receives nothing for this long "
+        "(default: $HIERBN_STALL_SECONDS, set from config data.stall_seconds, else 60)",
     )
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_fetch)

@@ -5,7 +5,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from hierbn.config import validate_config
-from hierbn.data.download import MIRRORS_VARIABLE
+from hierbn.data.download import MIRRORS_VARIABLE, STALL_VARIABLE
 from hierbn.data.registry import load_registry, study_datasets
 from hierbn.studies import STUDIES
 from hierbn.workflow import (
@@ -25,6 +25,7 @@ REGISTRY = load_registry(config["data"]["registry"])
 # Where fetch jobs look for raw files first. An environment variable, not a job param: the
 # registry's sha256 fixes the bytes, so pointing at another mirror must rerun nothing.
 os.environ[MIRRORS_VARIABLE] = os.pathsep.join(config["data"]["mirrors"])
+os.environ[STALL_VARIABLE] = str(config["data"]["stall_seconds"])  # likewise
 ENABLED = [s for s in STUDIES if config[s]["enabled"]]
 
 # What each study's rules file registers (keyed by study id): the named inputs its report

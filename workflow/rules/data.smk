@@ -17,7 +17,7 @@ rule fetch_raw:
         runtime=10,
     params:
         registry=config["data"]["registry"],
-    shell:  # the mirrors come in HIERBN_MIRRORS: not a param, the sha256 fixes the bytes
+    shell:  # mirrors and stall limit come in HIERBN_*: not params, the sha256 fixes the bytes
         "hierbn fetch --registry {params.registry} --file '{wildcards.path}' "
         "--out '{output}' > '{log}' 2>&1"
 

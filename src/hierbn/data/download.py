@@ -13,11 +13,18 @@ from hierbn.io import atomic_path
 
 CHUNK = 1 << 20
 MIRRORS_VARIABLE = "HIERBN_MIRRORS"  # os.pathsep-separated mirror folders (set by the workflow)
+STALL_VARIABLE = "HIERBN_STALL_SECONDS"  # config data.stall_seconds (set by the workflow)
+DEFAULT_STALL_SECONDS = 60.0
 
 
 def mirrors_from_environment() -> list[str]:
     """The mirror folders listed in ``$HIERBN_MIRRORS`` (none when unset or empty)."""
     return [m for m in os.environ.get(MIRRORS_VARIABLE, "").split(os.pathsep) if m]
+
+
+def stall_from_environment() -> float:
+    """The stall limit in ``$HIERBN_STALL_SECONDS`` (60 s when unset)."""
+    return float(os.environ.get(STALL_VARIABLE) or DEFAULT_STALL_SECONDS)
 
 
 class ChecksumError(ValueError):
@@ -47,12 +54,14 @@ def fetch(
     sha256: str,
     destination: str | Path,
     mirrors: Sequence[str | Path] = (),
-    timeout: float = 60.0,
+    stall_seconds: float = DEFAULT_STALL_SECONDS,
 ) -> str:
     """Place the verified file at ``destination``; return where it came from.
 
     Every mirror directory holding ``relative`` is tried first (a mirror copy with a wrong
-    checksum is an error, not silently skipped); otherwise ``source_url`` is downloaded.
+    checksum is an error, not silently skipped); otherwise ``source_url`` is downloaded. A
+    download that receives nothing for ``stall_seconds`` (config ``data.stall_seconds``) is
+    abandoned; a slow one that keeps receiving never is.
     """
     for mirror in mirrors:
         candidate = Path(mirror) / relative
@@ -64,14 +73,16 @@ def fetch(
     with atomic_path(destination) as tmp:
         try:
             with (
-                urllib.request.urlopen(source_url, timeout=timeout) as response,
+                urllib.request.urlopen(source_url, timeout=stall_seconds) as response,
                 open(tmp, "wb") as out,
             ):
                 shutil.copyfileobj(response, out, CHUNK)
         except OSError as exc:
             raise OSError(
-                f"cannot download {source_url} for {relative} ({exc}); no mirror in "
-                f"{[str(m) for m in mirrors]} holds it. Point config data.mirrors at a copy."
+                f"cannot download {source_url} for {relative} ({exc}; a connection silent for "
+                f"{stall_seconds:g} s is abandoned: config data.stall_seconds raises it); no "
+                f"mirror in {[str(m) for m in mirrors]} holds it. Point config data.mirrors at "
+                "a copy."
             ) from exc
         verify_sha256(tmp, sha256, label=f"{relative} downloaded from {source_url}")
     return source_url

@@ -133,9 +133,7 @@ def stanc_version(httpstan: Httpstan) -> str:
     """The version httpstan's stanc reports (``stanc3 v2.35.0 (Unix)`` -> ``2.35.0``)."""
     stanc = httpstan.root / "stanc"
     try:
-        done = subprocess.run(
-            [str(stanc), "--version"], capture_output=True, text=True, check=True, timeout=60
-        )
+        done = subprocess.run([str(stanc), "--version"], capture_output=True, text=True, check=True)
     except (OSError, subprocess.SubprocessError) as exc:
         raise CmdStanBuildError(f"cannot run httpstan's stanc {stanc}: {exc}") from exc
     found = re.search(r"v(\d+\.\d+\.\d+)", done.stdout)
@@ -172,9 +170,7 @@ def compiler_line() -> str:
     """First line of ``$CXX --version`` (``g++`` by default, as CmdStan's makefile on Linux)."""
     cxx = os.environ.get("CXX") or "g++"
     try:
-        done = subprocess.run(
-            [cxx, "--version"], capture_output=True, text=True, check=True, timeout=60
-        )
+        done = subprocess.run([cxx, "--version"], capture_output=True, text=True, check=True)
     except (OSError, subprocess.SubprocessError) as exc:
         raise CmdStanBuildError(f"cannot run the C++ compiler {cxx!r}: {exc}") from exc
     return f"{cxx}: {done.stdout.splitlines()[0] if done.stdout else ''}"

@@ -42,6 +42,7 @@ import pandas as pd
 from hierbn.draws import Draws
 from hierbn.io import write_with
 from hierbn.seeds import kernel_seed
+from hierbn.stan import pystan_build
 from hierbn.user_cache import user_cache
 
 BACKENDS = ("auto", "cmdstanpy", "pystan")
@@ -154,25 +155,40 @@ def compile_model(model: str, backend: str, exe_dir: str | Path | None = None) -
     if backend == "cmdstanpy":
         import cmdstanpy
 
-        # never beside the packaged .stan file: cmdstanpy writes the executable next to it
-        target_dir = Path(exe_dir or user_cache("cmdstanpy") / model_digest(model)[:16])
-        target_dir.mkdir(parents=True, exist_ok=True)
-        local = target_dir / f"{model}.stan"
-        if not local.is_file() or local.read_text() != code:  # unchanged: no recompilation
-            write_with(local, lambda tmp: tmp.write_text(code))
-        built = cmdstanpy.CmdStanModel(stan_file=str(local))
-        info["exe_file"] = str(built.exe_file)
+        info["exe_file"] = str(_cmdstan_executable(model, code, exe_dir))
         info["cmdstan_version"] = cmdstanpy.cmdstan_version()
     else:
         import stan
 
         with _quiet():
-            stan.build(code, data=model_sidecar(model)["dummy_data"], random_seed=1)
+            pystan_build.build(model, code, model_sidecar(model)["dummy_data"], random_seed=1)
         info["pystan_version"] = getattr(stan, "__version__", "unknown")
         if model_sidecar(model).get("advi"):
             info["advi_exe"] = str(build_advi_executable(model))
     info["compile_seconds"] = time.perf_counter() - start
     return info
+
+
+def _cmdstan_executable(model: str, code: str, exe_dir: str | Path | None) -> Path:
+    """``model``'s CmdStan executable in ``exe_dir`` (default: the user cache, by the model's
+    hash), compiled once per source. The compile runs in a temporary folder inside ``exe_dir``
+    and only a finished executable is moved in; the ``.stan`` copy beside it, written after
+    the move, says which source it was built from, so a compile stopped half-way leaves
+    nothing that a later run takes as built."""
+    import cmdstanpy
+
+    # never beside the packaged .stan file: cmdstanpy writes the executable next to it
+    target_dir = Path(exe_dir or user_cache("cmdstanpy") / model_digest(model)[:16])
+    exe, source = target_dir / model, target_dir / f"{model}.stan"
+    if exe.is_file() and source.is_file() and source.read_text() == code:
+        return exe
+    target_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target_dir, prefix=f".{model}-build-") as tmp:
+        local = Path(tmp) / f"{model}.stan"
+        local.write_text(code)
+        os.replace(cmdstanpy.CmdStanModel(stan_file=str(local)).exe_file, exe)
+    write_with(source, lambda tmp: tmp.write_text(code))
+    return exe
 
 
 def build_advi_executable(model: str) -> Path:
@@ -252,8 +268,6 @@ def sample_nuts(
 def _nuts_pystan(
     model: str, data: dict[str, Any], variables: list[str], seed: int, settings: NutsSettings
 ) -> StanDraws:
-    import stan
-
     code = stan_file(model).read_text()
     per_chain: dict[str, list[np.ndarray]] = {v: [] for v in [*variables, *NUTS_STATS]}
     divergences = 0
@@ -265,9 +279,9 @@ def _nuts_pystan(
             capped = True  # soft cap: checked between chains, a chain is never interrupted
             break
         with _quiet():
-            posterior = stan.build(
-                code, data=data, random_seed=seed + chain
-            )  # cached after first build
+            posterior = pystan_build.build(
+                model, code, data, seed + chain
+            )  # cached after the first
             start = time.perf_counter()
             fit = posterior.sample(
                 num_chains=1,
