@@ -107,7 +107,8 @@ def test_every_cpt_of_every_table_is_timed_once(e4_vi: pd.DataFrame) -> None:
 
 def test_rf_check_pairs_hier_and_rf(e4_vi: pd.DataFrame) -> None:
     rf = e4_vi[e4_vi.experiment == "e4_rf"]
-    assert set(rf.method) == {"hier", "rf"} and set(rf.rep) == {0, 1} and (rf.n == 100).all()
+    assert set(rf.method) == {"hier", "rf", "rf_sklearn"} and set(rf.rep) == {0, 1}
+    assert (rf.n == 100).all()
     assert set(rf.metric) == {"accuracy", "auc", "fit_seconds"}
     scores = rf[rf.metric.isin(["accuracy", "auc"])].value
     assert scores.between(0, 1).all()

@@ -13,7 +13,7 @@ REPO = SRC.parents[1]
 MAX_LINES = 80
 BUILDING_BLOCKS = (
     "bn", "cpts", "data", "estimators", "fit", "scoring", "stan", "structure_learning",
-    "config.py", "diagnostics.py", "draws.py", "forest.py", "io.py", "metrics.py", "numba_cache.py",
+    "config.py", "diagnostics.py", "draws.py", "forest", "io.py", "metrics.py", "numba_cache.py",
     "random_variates.py", "seeds.py", "special.py", "stats_tests.py", "steps.py", "uniform_stream.py",
     "user_cache.py", "validate.py",
 )  # fmt: skip

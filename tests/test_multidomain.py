@@ -14,7 +14,8 @@ from hierbn.cpts import Domains, FittedNetwork, fit_network, make_estimator
 from hierbn.cpts.base import FittedCPT, TableCPT, family
 from hierbn.cpts.hier_domains import joint_domain_counts, joint_to_cpts
 from hierbn.estimators.hier_vi import fit_hier_vi
-from hierbn.studies.azzimonti2019.multidomain import run_e5_job
+from hierbn.forest import RRandomForest
+from hierbn.studies.azzimonti2019.multidomain import forest_per_user, run_e5_job
 from hierbn.studies.azzimonti2019.multidomain_data import (
     GeneratorShape,
     make_population,
@@ -202,7 +203,8 @@ def test_records_follow_each_users_network() -> None:
 
 def test_an_e5_job_is_deterministic_and_scores_every_user_and_method() -> None:
     config = {"users": 6, "n_classes": 4, "n_features": 5, "n_states": 3, "n_test": 30,
-              "methods": ["user_bdeu1", "user_bdeu10", "user_rf", "md_hier", "pooled_bdeu10"]}  # fmt: skip
+              "methods": ["user_bdeu1", "user_bdeu10", "user_rf", "user_rf_sklearn", "md_hier",
+                          "pooled_bdeu10"]}  # fmt: skip
     first = run_e5_job(40, 4, 20.0, 0, config, 0)
     again = run_e5_job(40, 4, 20.0, 0, config, 0)
     scores = first[first.metric.isin(["accuracy", "auc"])]
@@ -219,6 +221,26 @@ def test_an_e5_job_is_deterministic_and_scores_every_user_and_method() -> None:
     )  # class, root feature, tree features
     with pytest.raises(ValueError, match="exceeds the generator's users"):
         run_e5_job(40, 7, 20.0, 0, config, 0)
+
+
+def test_the_per_user_forest_is_rs_on_factors_and_a_one_class_user_gets_its_class() -> None:
+    pooled = CHAIN
+    k = pooled.class_index
+    rng = np.random.default_rng(5)
+    train = np.column_stack([rng.integers(0, c, 60) for c in pooled.cardinalities])
+    test = np.column_stack([rng.integers(0, c, 20) for c in pooled.cardinalities])
+    features = [j for j in range(train.shape[1]) if j != k]
+    cards = [pooled.cardinalities[j] for j in features]
+    ours = forest_per_user("user_rf", pooled, train, test, 7)
+    r_forest = RRandomForest(seed=7).fit(train[:, features], train[:, k], cards,
+                                         pooled.cardinalities[k])  # fmt: skip
+    np.testing.assert_array_equal(ours, r_forest.predict_proba(test[:, features]))
+    assert np.allclose((ours * 500) % 1, 0)  # vote shares of R's 500 trees
+    train[:, k] = 1
+    one_class = forest_per_user("user_rf", pooled, train, test, 7)
+    assert (one_class[:, 1] == 1).all() and one_class.sum() == len(test)
+    sklearn = forest_per_user("user_rf_sklearn", pooled, train, test, 7)
+    assert (sklearn[:, 1] == 1).all()
 
 
 def test_e5_summary_medians_and_user_fractions_by_hand() -> None:

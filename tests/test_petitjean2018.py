@@ -120,6 +120,7 @@ def test_method_names_round_trip_and_the_main_hdp_run_is_not_repeated() -> None:
         "tan-hdp-level-20",
         "skdb-hdp-prior",
         "rf",
+        "rf-sklearn",
     ]
     assert all(Method.parse(n).name == n for n in names)
     with pytest.raises(ValueError, match="unknown method"):

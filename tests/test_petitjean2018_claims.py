@@ -294,6 +294,17 @@ def test_h7_h8_pass_on_table3_and_fail_on_a_broken_cell(function, structure, bro
     assert function(results(no_rf[no_rf.method != "rf"]))["status"] == "not covered"
 
 
+def test_h7_judges_wekas_forest_and_shows_scikit_learns_beside_it() -> None:
+    cells = {k: v for k, v in TABLE3_CELLS.items() if k[0].startswith("tan")}
+    n = sum(int(x) for x in next(iter(cells.values())).split("-"))
+    stronger = f"1-0-{n - 1}"  # scikit-learn's forest beats TAN-HDP almost everywhere
+    sklearn = {("tan-hdp", "rf-sklearn", m): stronger for m in ("zero_one", "rmse")}
+    claim = C.claim_h7(results(frame({**cells, **sklearn})))
+    assert claim["status"] == "pass" and claim.get("cause") is None
+    assert f"against RF, scikit-learn on codes: tan-hdp zero_one {stronger}" in claim["ours_text"]
+    assert "scikit-learn" not in C.claim_h7(results(frame(cells)))["ours_text"]
+
+
 # --------------------------------------------------------------------- H9
 def test_h9_passes_on_the_papers_10_largest_and_needs_all_of_them() -> None:
     largest = list(P.TABLE6_LARGEST)

@@ -946,7 +946,8 @@ def claim_h20(r: Results) -> dict[str, Any]:
     )
     deviation = (
         f"'{P.H20_GAIN:.0%} higher' read as a relative gain; the difference in accuracy points "
-        "is shown; R randomForest defaults, 500 trees"
+        "is shown; R randomForest defaults, 500 trees, on the attributes as factors (decisions "
+        "§E5); scikit-learn's forest on the codes is shown beside it, not judged"
     )
     kw = {"statement": P.H20, "deviation": deviation}
     table = _rf_check(r.e4)
@@ -959,6 +960,8 @@ def claim_h20(r: Results) -> dict[str, Any]:
     se = float(gains.std(ddof=1) / np.sqrt(gains.size)) if gains.size > 1 else 0.0
     verdict = within_printed(gain, P.H20_GAIN, printed_precision("10") / 100, se)
     hier, rf = float(table.loc["hier", "accuracy"]), float(table.loc["rf", "accuracy"])
+    beside = (f"; RF, scikit-learn on codes, {num(float(table.loc['rf_sklearn', 'accuracy']), 3)}"
+              if "rf_sklearn" in table.index else "")  # fmt: skip
     return claim(
         "H20",
         text,
@@ -967,7 +970,7 @@ def claim_h20(r: Results) -> dict[str, Any]:
         crit,
         status(verdict.ok),
         ours_text=f"accuracy {num(hier, 3)} vs RF {num(rf, 3)}: {gain:+.1%} relative (SE "
-        f"{se:.1%}), {hier - rf:+.3f} points",
+        f"{se:.1%}), {hier - rf:+.3f} points{beside}",
         **kw,
     )
 
@@ -1083,6 +1086,9 @@ def claim_h17(r: Results) -> dict[str, Any]:
             "H17", text, "comparable", f"reported, not judged: {why}", need, **kw
         )
     medians = rf["median_gain"]
+    sklearn = e5_summary(r.e5).query("baseline == 'user_rf_sklearn'")["median_gain"]
+    beside = (f"; vs RF, scikit-learn on codes, from {num(sklearn.min(), 2)} to "
+              f"{num(sklearn.max(), 2)}") if not sklearn.empty else ""  # fmt: skip
     return reported(
         "H17",
         text,
@@ -1090,8 +1096,8 @@ def claim_h17(r: Results) -> dict[str, Any]:
         {"median_gain_range": [float(medians.min()), float(medians.max())]},
         why,
         note=crit,
-        ours_text=f"median gain vs RF from {num(medians.min(), 2)} to {num(medians.max(), 2)} "
-        "over scenarios, c and metrics",
+        ours_text=f"median gain vs RF (R's, on factors) from {num(medians.min(), 2)} to "
+        f"{num(medians.max(), 2)} over scenarios, c and metrics{beside}",
         **kw,
     )
 

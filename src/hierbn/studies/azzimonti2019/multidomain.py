@@ -5,7 +5,10 @@ One job = one (scenario (n, K), heterogeneity c, repetition): every one of the K
 training and ``n_test`` test records; the classifiers are
 
 - ``user_bdeu1`` / ``user_bdeu10``: a TAN learned on the user's own training data, BDeu(iss);
-- ``user_rf``: a random forest per user (R ``randomForest`` defaults, decisions §E5);
+- ``user_rf``: a random forest per user, R ``randomForest`` with its defaults on the codes as
+  factors (:mod:`hierbn.forest.randomforest_r`, decisions §E5);
+- ``user_rf_sklearn`` (optional): scikit-learn's forest on the codes read as numbers, R's
+  defaults mapped (the extra column "RF, scikit-learn on codes", decisions §E5);
 - ``md_hier``: the multi-domain hierarchical TAN, structure learned on the pooled training data
   of the K users, every CPT from the multi-domain model (decisions §3.7 and A13);
 - ``pooled_bdeu1`` / ``pooled_bdeu10`` (optional): the pooled structure with per-user BDeu CPTs.
@@ -27,7 +30,7 @@ from hierbn.bn.structures import BNStructure, tan
 from hierbn.cpts import Domains, fit_network, make_estimator
 from hierbn.cpts.base import CPTEstimator
 from hierbn.estimators.hier_vi import warm_up
-from hierbn.forest import forest_proba, r_random_forest
+from hierbn.forest import RRandomForest, forest_proba, r_random_forest
 from hierbn.metrics import accuracy, roc_auc_ovr
 from hierbn.seeds import int_seed, rng_for, seed_sequence
 from hierbn.studies.azzimonti2019.multidomain_data import (
@@ -40,7 +43,8 @@ from hierbn.studies.common import metric_records, tidy
 
 STUDY = "azzimonti2019"
 USER_METHODS = ("user_bdeu1", "user_bdeu10", "pooled_bdeu1", "pooled_bdeu10")
-METHODS = (*USER_METHODS, "user_rf", "md_hier")
+FORESTS = ("user_rf", "user_rf_sklearn")  # R's forest on factors, scikit-learn's on codes
+METHODS = (*USER_METHODS, *FORESTS, "md_hier")
 
 
 def population_for(config: dict[str, Any], c: float, base_seed: int) -> DomainPopulation:
@@ -92,17 +96,32 @@ def per_user_proba(
     base_seed: int,
 ) -> np.ndarray:
     """Class probabilities on one user's test rows from a classifier fitted on that user only."""
-    k = pooled.class_index
-    if method == "user_rf":
-        features = [j for j in range(train.shape[1]) if j != k]  # ordinal codes (decisions §E5)
-        forest = r_random_forest(int_seed(*key, "rf", base_seed=base_seed))
-        return forest_proba(
-            forest, train[:, features], train[:, k], test[:, features], pooled.cardinalities[k]
+    if method in FORESTS:
+        return forest_per_user(
+            method, pooled, train, test, int_seed(*key, "rf", base_seed=base_seed)
         )
     scope, estimator = method.split("_")
     structure_of = (lambda rows: tan_on(rows, pooled)) if scope == "user" else (lambda rows: pooled)
     seed = seed_sequence(*key, base_seed=base_seed)
     return _user_bn_proba(structure_of, make_estimator(estimator, {}), train, test, seed)
+
+
+def forest_per_user(
+    method: str, pooled: BNStructure, train: np.ndarray, test: np.ndarray, seed: int
+) -> np.ndarray:
+    """One user's test-row class probabilities from R's forest on the features as factors
+    (``user_rf``) or scikit-learn's on their codes (``user_rf_sklearn``), both with R's
+    defaults (decisions §E5)."""
+    k = pooled.class_index
+    features = [j for j in range(train.shape[1]) if j != k]
+    x, y, x_test = train[:, features], train[:, k], test[:, features]
+    n_classes = pooled.cardinalities[k]
+    if method == "user_rf":
+        if np.unique(y).size < 2:  # R refuses one class; the user's class, surely (decisions §E5)
+            return np.eye(n_classes)[np.full(x_test.shape[0], y[0])]
+        cards = [pooled.cardinalities[j] for j in features]
+        return RRandomForest(seed=seed).fit(x, y, cards, n_classes).predict_proba(x_test)
+    return forest_proba(r_random_forest(seed), x, y, x_test, n_classes)
 
 
 def _scores(y: np.ndarray, proba: np.ndarray) -> dict[str, float]:

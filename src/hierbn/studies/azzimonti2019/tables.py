@@ -63,6 +63,7 @@ def e3_global(e3: pd.DataFrame) -> pd.DataFrame:
 E5_BASELINES = ("user_bdeu1", "user_bdeu10", "user_rf")
 E5_COMPARED = (
     *E5_BASELINES,
+    "user_rf_sklearn",  # the extra column: scikit-learn's forest on codes (decisions §E5)
     "pooled_bdeu1",
     "pooled_bdeu10",
 )  # (e): pooled structure, per-user BDeu

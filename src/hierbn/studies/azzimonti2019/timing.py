@@ -29,7 +29,7 @@ from hierbn.bn.structures import BNStructure
 from hierbn.cpts import fit_network
 from hierbn.data.preprocess import CodedData
 from hierbn.estimators.hier_vi import fit_hier_vi, warm_up
-from hierbn.forest import forest_proba, r_random_forest
+from hierbn.forest import RRandomForest, forest_proba, r_random_forest
 from hierbn.metrics import accuracy, roc_auc_ovr
 from hierbn.seeds import int_seed, rng_for, seed_sequence
 from hierbn.stan.runner import NutsSettings
@@ -234,7 +234,8 @@ def rf_check_records(
     data: CodedData, structure: BNStructure, rf: dict[str, Any], base_seed: int
 ) -> list[dict[str, Any]]:
     """Hierarchical TAN vs random forest on paired splits of Adult (decisions §E4, optional
-    check)."""
+    check): R's randomForest on the attributes as factors (``rf``, the paper's), and
+    scikit-learn's forest on the codes beside it (``rf_sklearn``, decisions §E5)."""
     n_rows = data.codes.shape[0]
     if rf["n"] >= n_rows:
         return []
@@ -255,17 +256,19 @@ def rf_check_records(
         seconds = time.perf_counter() - start
         proba = fitted.predict_proba(data.codes[test])
         records += metric_records(base, "hier", classifier_metrics(y_all[test], proba, seconds))
-        forest = r_random_forest(int_seed(*key, "rf", base_seed=base_seed))
-        start = time.perf_counter()
-        proba = forest_proba(
-            forest,
-            data.codes[np.ix_(train, features)],
-            y_all[train],
-            data.codes[np.ix_(test, features)],
-            n_classes,
-        )
-        seconds = time.perf_counter() - start  # the forest's fit and its (cheap) prediction
-        records += metric_records(base, "rf", classifier_metrics(y_all[test], proba, seconds))
+        x, x_test = data.codes[np.ix_(train, features)], data.codes[np.ix_(test, features)]
+        seed = int_seed(*key, "rf", base_seed=base_seed)
+        for method in ("rf", "rf_sklearn"):
+            start = time.perf_counter()
+            if method == "rf":  # R's randomForest on the attributes as factors (decisions §E5)
+                forest = RRandomForest(seed=seed).fit(
+                    x, y_all[train], [data.cards[c] for c in features], n_classes
+                )
+                proba = forest.predict_proba(x_test)
+            else:  # the extra column: scikit-learn's forest on the codes
+                proba = forest_proba(r_random_forest(seed), x, y_all[train], x_test, n_classes)
+            seconds = time.perf_counter() - start  # the forest's fit and its (cheap) prediction
+            records += metric_records(base, method, classifier_metrics(y_all[test], proba, seconds))
     return records
 
 

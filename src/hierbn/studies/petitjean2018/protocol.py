@@ -1,7 +1,9 @@
 """Experiment protocol of petitjean2018 (decisions §4.2, §4.3, §4.4 and §4.6): stratified 5x2
 cross-validation, MDL discretisation fitted on each training fold with missing values as their
 own category, the 8 BN classifier structures with HDP or m-estimate CPTs, and a random forest
-baseline."""
+baseline: Weka's RandomForest on the codes as nominal attributes, as the paper ran it
+(Section 6.1), and scikit-learn's forest on the codes read as numbers beside it (decision
+§1.9)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from hierbn.cpts import fit_network, make_estimator
 from hierbn.cpts.base import CPTEstimator, family
 from hierbn.data.cv import encode_fold, two_fold_split
 from hierbn.data.sequences import read_labels, read_windows
-from hierbn.forest import forest_proba
+from hierbn.forest import WekaRandomForest, forest_proba, weka_on_codes
 from hierbn.metrics import rmse_multiclass, zero_one_loss
 from hierbn.seeds import int_seed, rng_for, seed_sequence
 from hierbn.stats_tests import sign_test
@@ -104,22 +106,23 @@ def select_m(
     return float(M_GRID[int(np.argmin(scores))])
 
 
-def random_forest(
-    train: np.ndarray, test: np.ndarray, n_classes: int, seed: int, trees: int
-) -> np.ndarray:
-    """Weka-like RF: `trees` trees, log2(#attributes)+1 features per split, entropy, no depth limit."""
-    from sklearn.ensemble import RandomForestClassifier  # on use: a second at start-up
+FORESTS = ("rf", "rf-sklearn")  # Weka's forest (the paper's), scikit-learn's on the codes
 
-    n_pred = train.shape[1] - 1
-    forest = RandomForestClassifier(
-        n_estimators=trees,
-        max_features=int(np.log2(n_pred)) + 1,
-        criterion="entropy",
-        min_samples_leaf=1,
-        random_state=seed,
-        n_jobs=1,
-    )
-    return forest_proba(forest, train[:, :-1], train[:, -1], test[:, :-1], n_classes)
+
+def random_forest(
+    fold: FoldData, forest: str, seed: int, trees: int, threads: int = 1
+) -> np.ndarray:
+    """Test-row class probabilities of a ``trees``-tree forest with Weka's defaults fitted on the
+    fold's training codes: ``rf`` is Weka's RandomForest on the codes as nominal attributes
+    (Section 6.1 of petitjean2018: log2(M)+1 attributes per split, no minimum leaf, multiway
+    splits); ``rf-sklearn`` is scikit-learn's forest on the codes read as numbers (decision
+    §1.9)."""
+    x, y, test = fold.train[:, :-1], fold.train[:, -1], fold.test[:, :-1]
+    n_classes = fold.cards[-1]
+    if forest == "rf":
+        weka = WekaRandomForest(seed=seed, trees=trees, threads=threads)
+        return weka.fit(x, y, fold.cards[:-1], n_classes).predict_proba(test)
+    return forest_proba(weka_on_codes(seed, trees, x.shape[1]), x, y, test, n_classes)
 
 
 @dataclass(frozen=True)
@@ -128,7 +131,7 @@ class Method:
     HDP runs of the iteration x tying study (decisions §E2/§E3) carry their own tying and
     iterations; ``prior_sensitivity`` runs use the alternative concentration prior
     (decision §7.1); plain ``hdp`` uses the config's main setting. Names: ``tan-m``,
-    ``skdb-hdp``, ``tan-hdp-single-5000``, ``skdb-hdp-prior``, ``rf``."""
+    ``skdb-hdp``, ``tan-hdp-single-5000``, ``skdb-hdp-prior``, ``rf``, ``rf-sklearn``."""
 
     structure: str
     estimator: str
@@ -138,8 +141,8 @@ class Method:
 
     @property
     def name(self) -> str:
-        if self.estimator == "rf":
-            return "rf"
+        if self.estimator in FORESTS:
+            return self.estimator
         if self.alternative_prior:
             return f"{self.structure}-hdp-prior"
         if self.tying is None:
@@ -148,9 +151,9 @@ class Method:
 
     @classmethod
     def parse(cls, name: str) -> Method:
+        if name in FORESTS:
+            return cls("rf", name)
         parts = name.split("-")
-        if parts == ["rf"]:
-            return cls("rf", "rf")
         if len(parts) == 2 and parts[0] in STRUCTURES and parts[1] in ("m", "hdp"):
             return cls(parts[0], parts[1])
         if len(parts) == 3 and parts[0] in STRUCTURES and parts[1:] == ["hdp", "prior"]:
@@ -158,7 +161,7 @@ class Method:
         if len(parts) == 4 and parts[0] in STRUCTURES and parts[1] == "hdp" and parts[3].isdigit():
             return cls(parts[0], "hdp", parts[2], int(parts[3]))
         raise ValueError(
-            f"unknown method {name!r}; expected rf, <structure>-m, <structure>-hdp, "
+            f"unknown method {name!r}; expected rf, rf-sklearn, <structure>-m, <structure>-hdp, "
             "<structure>-hdp-prior or <structure>-hdp-<tying>-<iterations>"
         )
 
@@ -173,7 +176,7 @@ def sweep_method(structure: str, tying: str, iterations: int, config: dict[str, 
 
 def cv_methods(config: dict[str, Any]) -> list[str]:
     """Every method of the CV config: structures x {m, hdp}, the iteration x tying runs, the
-    prior-sensitivity runs, RF."""
+    prior-sensitivity runs, the two forests."""
     names = [f"{s}-{e}" for s in config["structures"] for e in ("m", "hdp")]
     study = config.get("iteration_study")
     if study:
@@ -188,7 +191,7 @@ def cv_methods(config: dict[str, Any]) -> list[str]:
     if sensitivity:
         names += [f"{s}-hdp-prior" for s in sensitivity["structures"]]
     if config["random_forest"]["trees"] > 0:
-        names.append("rf")
+        names += FORESTS
     return names
 
 
@@ -203,11 +206,10 @@ def evaluate_method(
     """Fit one method on the fold's training codes and score the test codes: (seed, metrics).
     ``key`` = (study, dataset, round, fold) names every random stream (plus the method)."""
     y = fold.test[:, -1]
-    if method.estimator == "rf":
-        seed = int_seed(*key, "rf", base_seed=base_seed)
-        proba = random_forest(
-            fold.train, fold.test, fold.cards[-1], seed, config["random_forest"]["trees"]
-        )
+    if method.estimator in FORESTS:
+        seed = int_seed(*key, method.estimator, base_seed=base_seed)
+        trees = config["random_forest"]["trees"]
+        proba = random_forest(fold, method.estimator, seed, trees, threads)
         return seed, {"zero_one": zero_one_loss(y, proba), "rmse": rmse_multiclass(y, proba)}
     skey = (*key, method.structure)
     structure, kept = fold.structure(method.structure)
@@ -250,7 +252,7 @@ def cell_config(config: dict[str, Any], method: str) -> dict[str, Any]:
     their name does not fix."""
     parsed = Method.parse(method)
     hdp = config["hdp"]
-    if parsed.estimator == "rf":
+    if parsed.estimator in FORESTS:
         return {"random_forest": {"trees": config["random_forest"]["trees"]}}
     if parsed.estimator == "m":
         return {"backoff": config["backoff"]}
