@@ -35,16 +35,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from hierbn.data.cv import encode_fold
-from hierbn.forest import RRandomForest, WekaRandomForest, r_random_forest
-from hierbn.forest.weka import nominal_arff, weka_default_features
+from hierbn.forest import RRandomForest, WekaRandomForest, r_random_forest, weka_on_codes
+from hierbn.forest.weka import nominal_arff
 from hierbn.io import write_json
 from hierbn.metrics import rmse_multiclass, zero_one_loss
 from hierbn.studies.petitjean2018.protocol import cv_split
+
+if TYPE_CHECKING:
+    from sklearn.ensemble import RandomForestClassifier
 
 TREES = 100
 R_TREES = 500  # R randomForest's default ntree
@@ -101,8 +105,8 @@ def timed(fit: Callable[[], object], predict: Callable[[object], np.ndarray], fo
     return Run(fitted - start, done - fitted, rmse_multiclass(y, proba), zero_one_loss(y, proba))
 
 
-def weka_forest(fold: Fold, seed: int, args: argparse.Namespace) -> Run:
-    forest = WekaRandomForest(seed=seed, trees=TREES)
+def ours(forest: WekaRandomForest | RRandomForest, fold: Fold) -> Run:
+    """One of our forests fitted on the fold's training codes and scored on its test codes."""
     x, y = fold.train[:, :-1], fold.train[:, -1]
     return timed(
         lambda: forest.fit(x, y, fold.cards[:-1], fold.cards[-1]),
@@ -111,18 +115,9 @@ def weka_forest(fold: Fold, seed: int, args: argparse.Namespace) -> Run:
     )
 
 
-def sklearn_entropy(fold: Fold, seed: int, args: argparse.Namespace) -> Run:
-    """scikit-learn's forest with Weka's settings as far as it has them, on the codes as numbers;
-    one probability column per class, as :func:`hierbn.forest.forest_proba` (split to time)."""
-    from sklearn.ensemble import RandomForestClassifier
-
-    forest = RandomForestClassifier(
-        n_estimators=TREES,
-        max_features=weka_default_features(fold.train.shape[1] - 1),
-        criterion="entropy",
-        n_jobs=1,
-        random_state=seed,
-    )
+def on_codes(forest: RandomForestClassifier, fold: Fold) -> Run:
+    """scikit-learn's forest on the codes as numbers; one probability column per class, as
+    :func:`hierbn.forest.forest_proba` (split to time the fit and the prediction apart)."""
 
     def predict(model: RandomForestClassifier) -> np.ndarray:
         proba = np.zeros((fold.test.shape[0], fold.cards[-1]))
@@ -130,6 +125,15 @@ def sklearn_entropy(fold: Fold, seed: int, args: argparse.Namespace) -> Run:
         return proba
 
     return timed(lambda: forest.fit(fold.train[:, :-1], fold.train[:, -1]), predict, fold)
+
+
+def weka_forest(fold: Fold, seed: int, args: argparse.Namespace) -> Run:
+    return ours(WekaRandomForest(seed=seed, trees=TREES), fold)
+
+
+def sklearn_entropy(fold: Fold, seed: int, args: argparse.Namespace) -> Run:
+    """scikit-learn's forest with Weka's settings as far as it has them, on the codes."""
+    return on_codes(weka_on_codes(seed, TREES, fold.train.shape[1] - 1), fold)
 
 
 def weka_cli(fold: Fold, seed: int, args: argparse.Namespace) -> Run | None:
@@ -156,26 +160,13 @@ def weka_cli(fold: Fold, seed: int, args: argparse.Namespace) -> Run | None:
 
 
 def r_forest(fold: Fold, seed: int, args: argparse.Namespace) -> Run:
-    forest = RRandomForest(seed=seed, trees=R_TREES)
-    x, y = fold.train[:, :-1], fold.train[:, -1]
-    return timed(
-        lambda: forest.fit(x, y, fold.cards[:-1], fold.cards[-1]),
-        lambda model: model.predict_proba(fold.test[:, :-1]),
-        fold,
-    )
+    return ours(RRandomForest(seed=seed, trees=R_TREES), fold)
 
 
 def sklearn_gini_sqrt(fold: Fold, seed: int, args: argparse.Namespace) -> Run:
     """scikit-learn's forest with R's defaults mapped (:func:`hierbn.forest.r_random_forest`)
-    on the codes as numbers; one probability column per class."""
-    forest = r_random_forest(seed)
-
-    def predict(model) -> np.ndarray:
-        proba = np.zeros((fold.test.shape[0], fold.cards[-1]))
-        proba[:, model.classes_.astype(int)] = model.predict_proba(fold.test[:, :-1])
-        return proba
-
-    return timed(lambda: forest.fit(fold.train[:, :-1], fold.train[:, -1]), predict, fold)
+    on the codes."""
+    return on_codes(r_random_forest(seed), fold)
 
 
 R_SCRIPT = """

@@ -41,8 +41,6 @@ the network. Stan's version in httpstan (``include/stan/version.hpp``) must equa
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import hashlib
 import importlib.util
 import json
@@ -53,13 +51,12 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from hierbn.user_cache import user_cache
+from hierbn.user_cache import exclusive_lock, user_cache
 
 MAKE_FILES = ("compiler_flags", "dependencies", "libraries")
 SUNDIALS_LIBRARIES = ("cvodes", "idas", "kinsol", "nvecserial")
@@ -266,18 +263,6 @@ def run_make(home: Path, jobs: int, log: Path) -> None:
         raise CmdStanBuildError(f"`make build` in {home} left no {built[0]} or {built[1]}")
 
 
-@contextlib.contextmanager
-def build_lock(lock: Path) -> Iterator[None]:
-    """An exclusive lock on ``lock`` (waits for another process's build to finish)."""
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    with lock.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 def _write_stamp(build_dir: Path, record: dict[str, object]) -> None:
     partial = build_dir / f".{STAMP}.{os.getpid()}.tmp"
     partial.write_text(json.dumps(record, indent=2) + "\n")
@@ -328,7 +313,7 @@ def build_cmdstan(sources: Path, cache: Path | None = None, jobs: int = 2) -> Pa
     home = cmdstan_home(build_dir, cmdstan)
     if (build_dir / STAMP).is_file():
         return home
-    with build_lock(cache / f"{key}.lock"):
+    with exclusive_lock(cache / f"{key}.lock"):
         if not (build_dir / STAMP).is_file():  # another process may have built it meanwhile
             _build(sources, httpstan, build_dir, home, jobs)
     return home

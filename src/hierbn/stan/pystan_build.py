@@ -25,13 +25,12 @@ checking its cache.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from hierbn.user_cache import user_cache
+from hierbn.user_cache import exclusive_lock, user_cache
 
 COMPILER_OUTPUT = "stderr.log"  # the file httpstan writes last into a model's cache entry
 
@@ -79,25 +78,12 @@ def no_client_timeout() -> Iterator[None]:
         stan.common.HttpstanClient = stock
 
 
-@contextlib.contextmanager
-def _model_lock(code: str) -> Iterator[None]:
-    """An exclusive lock per model (waits for another hierbn process's build of it)."""
-    lock = user_cache("httpstan-locks") / f"{cache_entry(code).name}.lock"
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    with lock.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 def build(model: str, code: str, data: dict[str, Any], random_seed: int) -> Any:
     """``stan.build(code, data=data, random_seed=random_seed)`` for the package's ``model``:
     no client time limit, an unfinished cache entry rebuilt, a failure named."""
     import stan
 
-    with _model_lock(code):
+    with exclusive_lock(user_cache("httpstan-locks") / f"{cache_entry(code).name}.lock"):
         discard_incomplete_entry(code)
         try:
             with no_client_timeout():
