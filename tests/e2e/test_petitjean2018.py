@@ -26,10 +26,15 @@ def test_petitjean2018_report_claims_and_cells(tiny_run: TinyRun) -> None:
     assert claims["H8"]["status"] == "not covered"
     assert "2 of the registry's" in claims["H8"]["note"] and "shuttle" in claims["H8"]["note"]
     cells = list((results / "cv" / "iris").rglob("*.parquet"))
-    assert len(cells) == 2 * 8  # 2 folds x: (nb, skdb) x {m, hdp}, nb single-20/50, level-20, rf
-    assert set(pd.read_parquet(results / "cv.parquet").method) >= {"nb-hdp-single-20", "rf"}
-    rf = pd.read_parquet(results / "cv" / "iris" / "r0f0" / "rf.parquet")
-    assert json.loads(rf["config"].iloc[0]) == {"cv": {"random_forest": {"trees": 10}}}
+    # 2 folds x: (nb, skdb) x {m, hdp}, nb single-20/50, level-20, and the two forests
+    assert len(cells) == 2 * 9
+    methods = set(pd.read_parquet(results / "cv.parquet").method)
+    assert methods >= {"nb-hdp-single-20", "rf", "rf-sklearn"}
+    for forest in ("rf", "rf-sklearn"):
+        rf = pd.read_parquet(results / "cv" / "iris" / "r0f0" / f"{forest}.parquet")
+        assert json.loads(rf["config"].iloc[0]) == {"cv": {"random_forest": {"trees": 10}}}
+    table3 = pd.read_parquet(results / "table3.parquet")
+    assert {"ours", "ours_rf_sklearn"} <= set(table3.columns)
 
 
 def test_forest_size_reruns_only_the_random_forest_cells(tiny_run: TinyRun) -> None:
@@ -38,9 +43,9 @@ def test_forest_size_reruns_only_the_random_forest_cells(tiny_run: TinyRun) -> N
     jobs = planned(tiny_run.work, config)
     assert set(jobs) == {"pj_cv_cell", "pj_claims"} | REPORTING
     cells = jobs["pj_cv_cell"]
-    assert cells and all(c.endswith("/rf.parquet") for c in cells)
+    assert cells and all(c.endswith(("/rf.parquet", "/rf-sklearn.parquet")) for c in cells)
     datasets = len(config["petitjean2018"]["datasets"])
-    assert len(cells) == datasets * config["petitjean2018"]["cv"]["rounds"] * 2
+    assert len(cells) == datasets * config["petitjean2018"]["cv"]["rounds"] * 2 * 2
 
 
 def test_round_jobs_are_planned_one_per_data_set_and_round(tiny_run: TinyRun) -> None:
