@@ -243,7 +243,7 @@ def test_threads_do_not_change_the_forest() -> None:
     ("x", "y", "cards", "message"),
     [
         ([[0], [1]], [1, 1], [2], "two classes"),
-        ([[0], [2]], [0, 1], [2], "column 0"),
+        ([[0], [2]], [0, 1], [2], r"x\[1, 0\] = 2"),  # the row and column named
         ([[0], [1]], [0, 1], [54], "53 levels"),
         ([[1], [1]], [0, 1], [2], "no predictor"),
         ([[0], [1]], [0, 3], [2], "classes in 0..2"),

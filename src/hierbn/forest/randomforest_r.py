@@ -93,6 +93,7 @@ import numba
 import numpy as np
 import pandas as pd
 
+from hierbn.bn.counting import validate_codes
 from hierbn.forest import _randomforest_r_kernels as kernels
 from hierbn.seeds import kernel_seed
 
@@ -227,18 +228,14 @@ def _checked_codes(
     x: np.ndarray, cards: Sequence[int] | np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """``x`` as new uint8 codes and ``cards`` as new int64 (writable arrays: one Numba
-    specialisation), or a ValueError naming the column."""
+    specialisation), or a ValueError naming the row and column (:func:`validate_codes`)."""
     x = np.asarray(x)
     cards = np.array(cards, dtype=np.int64)
     if x.ndim != 2 or x.shape[1] != cards.size:
         raise ValueError(f"x must be rows x {cards.size} codes, got shape {x.shape}")
     if cards.size and (cards.min() < 1 or cards.max() > kernels.MAX_LEVELS):
         raise ValueError(f"every factor needs 1 to {kernels.MAX_LEVELS} levels (D1): {cards}")
-    if x.size:
-        bad = np.flatnonzero((x.min(axis=0) < 0) | (x.max(axis=0) >= cards))
-        if bad.size:
-            raise ValueError(f"column {bad[0]} has codes outside 0..{cards[bad[0]] - 1}")
-    return x.astype(np.uint8), cards
+    return validate_codes(x, cards, "x").astype(np.uint8), cards  # names the row and column
 
 
 def _node_arrays(n_trees: int, max_nodes: int) -> tuple[np.ndarray, ...]:
