@@ -5,9 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-import pandas as pd
-
-from hierbn.fit import cli as fit_cli
 from hierbn.io import read_json, write_json, write_parquet
 from hierbn.studies import STUDIES, study_module
 
@@ -44,6 +41,8 @@ def cmd_convert(args: argparse.Namespace) -> None:
 
 
 def cmd_data_report(args: argparse.Namespace) -> None:
+    import pandas as pd
+
     rows = [read_json(p) for p in args.checks]
     table = pd.DataFrame(rows)
     table["deviations"] = table["deviations"].map("; ".join)
@@ -304,11 +303,30 @@ def add_record_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_record)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The shared commands (data, Stan, scoreboard) and one command per registered study."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line: the shared commands (data, Stan, scoreboard), ``hierbn fit`` and one
+    command per registered study. With ``command``, only the group that owns it is registered:
+    a job then imports only its own study's modules, not every study's and ``fit``'s, which
+    would add about a second to each of a run's few-second jobs."""
     parser = argparse.ArgumentParser(prog="hierbn", description=__doc__, fromfile_prefix_chars="@")
     sub = parser.add_subparsers(dest="command", required=True)
+    if command not in (*STUDIES, "fit"):
+        add_shared_commands(sub)
+        if command in sub.choices:
+            return parser
+        command = None  # help, or an unknown command: its error lists every command
+    if command in (None, "fit"):
+        from hierbn.fit import cli as fit_cli
 
+        fit_cli.register(sub)
+    for study in STUDIES:
+        if command in (None, study):
+            study_module(study, "cli").register(sub)
+    return parser
+
+
+def add_shared_commands(sub: argparse._SubParsersAction) -> None:
+    """The commands every study's rules share: data, Stan, config, runtime, job sizes, records."""
     p = sub.add_parser(
         "fetch", help="place a registered raw file (mirror or download, sha256 checked)"
     )
@@ -371,12 +389,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_runtime)
 
     add_jobsizes_commands(sub)
-
     add_record_commands(sub)
-    fit_cli.register(sub)
-    for study in STUDIES:
-        study_module(study, "cli").register(sub)
-    return parser
+
+
+def _command(argv: list[str]) -> str | None:
+    """The command ``argv`` names (its first word that is not an option), or None for
+    ``--help`` alone or an ``@file`` of arguments (then the whole parser is built)."""
+    words = [word for word in argv if not word.startswith("-")]
+    return words[0] if words and not words[0].startswith("@") else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -385,7 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     from hierbn.data.readers import DataFormatError
     from hierbn.data.registry import RegistryError
 
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(_command(argv)).parse_args(argv)
     try:
         args.func(args)
     except (ChecksumError, ConfigError, DataFormatError, RegistryError) as error:

@@ -71,7 +71,7 @@ class StirlingCache:
     valid (never mutated)."""
 
     def __init__(self, ratio_rows: int = RATIO_ROWS) -> None:
-        self._table = log_stirling_table(0, 0)
+        self._table = np.zeros((1, 1))  # ln S(0, 0) = 0; grown (and compiled) on first use
         self._ratios: tuple[np.ndarray, np.ndarray] | None = None
         self._ratio_rows = ratio_rows
         self._lock = threading.Lock()
