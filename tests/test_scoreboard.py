@@ -20,7 +20,12 @@ def test_wall_time_sums_jobs_and_averages_repeats(tmp_path: Path) -> None:
     b.write_text(
         HEADER + "2.0\t0:00:02\tNA\t1\t1\t1\t0\t0\t0\t1\n4.0\t0:00:04\t50\t1\t1\t1\t0\t0\t0\t1\n"
     )
-    assert summarise_benchmarks([a, b]) == {"jobs": 2, "seconds": 4.5, "max_rss_mb": 100.0}
+    assert summarise_benchmarks([a, b]) == {
+        "jobs": 2,
+        "seconds": 4.5,
+        "max_rss_mb": 100.0,
+        "restored_jobs": 0,
+    }
     (tmp_path / "c.tsv").write_text("x\n1\n")
     with pytest.raises(ValueError, match=r"c\.tsv"):
         summarise_benchmarks([tmp_path / "c.tsv"])

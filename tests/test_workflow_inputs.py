@@ -110,7 +110,7 @@ def test_long_path_lists_go_through_an_argument_file(tmp_path) -> None:
     argfile = write_argfile(tmp_path / "list.txt", benchmarks)
     out = tmp_path / "runtime.json"
     assert main(["runtime", "--benchmarks", f"@{argfile}", "--out", str(out)]) == 0
-    assert read_json(out) == {"jobs": 3, "seconds": 6.0, "max_rss_mb": 10.0}
+    assert read_json(out) == {"jobs": 3, "seconds": 6.0, "max_rss_mb": 10.0, "restored_jobs": 0}
     with pytest.raises(ValueError, match="line break"):
         write_argfile(tmp_path / "bad.txt", ["a\nb"])
 

@@ -217,6 +217,78 @@ def cmd_record(args: argparse.Namespace) -> None:
         raise SystemExit(f"hierbn record: {error}") from None
 
 
+def cmd_cached(args: argparse.Namespace) -> None:
+    """``hierbn cached … -- COMMAND``: one job through the result cache (none configured: the
+    command runs as it is, in this process's place)."""
+    import os
+
+    from hierbn.result_cache import FOLDER_VARIABLE, cached_run, receipt_of
+    from hierbn.workflow import benchmark_of
+
+    command = args.command_line[1:] if args.command_line[:1] == ["--"] else args.command_line
+    if not command:
+        raise SystemExit("hierbn cached: no command after --")
+    benchmark = benchmark_of(args.outputs[0])
+    if not os.environ.get(FOLDER_VARIABLE):
+        receipt_of(benchmark).unlink(missing_ok=True)
+        sys.stdout.flush()
+        os.execvp(command[0], command)
+    sys.exit(cached_run(args.code, command, args.inputs, args.outputs, benchmark))
+
+
+def cmd_cache_verify(args: argparse.Namespace) -> None:
+    """``hierbn cache verify``: recompute sampled entries here and compare them with the cache."""
+    import tempfile
+    from pathlib import Path
+
+    from hierbn.result_cache import sample_entries, verify_entry
+
+    try:
+        chosen = sample_entries(Path(args.cache), args.sample, args.seed, args.step or ())
+    except ValueError as error:
+        raise SystemExit(f"hierbn cache verify: {error}") from None
+    failed = 0
+    for folder in chosen:
+        with tempfile.TemporaryDirectory(prefix="hierbn-verify-") as scratch:
+            problems = verify_entry(folder, Path(scratch))
+        failed += bool(problems)
+        verdict = "identical" if not problems else "DIFFERS: " + "; ".join(problems)
+        print(f"{folder.parent.name}/{folder.name}: {verdict}", flush=True)
+    print(f"{len(chosen) - failed} of {len(chosen)} entries recomputed identically (timing aside)")
+    if failed:
+        raise SystemExit(1)
+
+
+def add_cache_commands(sub: argparse._SubParsersAction) -> None:
+    """``hierbn cached`` (a rule's job through the result cache) and ``cache verify``."""
+    p = sub.add_parser(
+        "cached",
+        help="run a job's command through the result cache ($HIERBN_RESULT_CACHE)",
+    )
+    p.add_argument("--code", required=True, help="the job's code key (hierbn.code_key)")
+    p.add_argument("--inputs", nargs="*", default=[], help="the job's input files")
+    p.add_argument("--outputs", nargs="+", required=True, help="the job's output files")
+    p.add_argument("command_line", nargs=argparse.REMAINDER, help="-- the job's command")
+    p.set_defaults(func=cmd_cached)
+
+    cache = sub.add_parser("cache", help="the result cache: verify").add_subparsers(
+        dest="cache_command", required=True
+    )
+    p = cache.add_parser(
+        "verify",
+        help="recompute K cached jobs chosen at random; compare with the cache, timing aside",
+    )
+    p.add_argument("--cache", default="reproduction/cache", help="the result cache folder")
+    p.add_argument("--sample", type=int, required=True, help="how many entries (K)")
+    p.add_argument("--seed", type=int, default=0, help="the draw of entries")
+    p.add_argument(
+        "--step",
+        action="append",
+        help="draw only from this step's entries (<study>-<step>, as the folders)",
+    )
+    p.set_defaults(func=cmd_cache_verify)
+
+
 def add_jobsizes_commands(sub: argparse._SubParsersAction) -> None:
     """``hierbn jobsizes`` (measured sizes, the planned run's estimate) and ``jobsizes-sample``."""
     p = sub.add_parser(
@@ -390,6 +462,7 @@ def add_shared_commands(sub: argparse._SubParsersAction) -> None:
 
     add_jobsizes_commands(sub)
     add_record_commands(sub)
+    add_cache_commands(sub)
 
 
 def _command(argv: list[str]) -> str | None:
@@ -399,17 +472,22 @@ def _command(argv: list[str]) -> str | None:
     return words[0] if words and not words[0].startswith("@") else None
 
 
-def main(argv: list[str] | None = None) -> int:
+def _bad_input_errors() -> tuple[type[Exception], ...]:
+    """The errors that name bad input (imported when one is raised: they pull in pandas)."""
     from hierbn.config import ConfigError
     from hierbn.data.download import ChecksumError
     from hierbn.data.readers import DataFormatError
     from hierbn.data.registry import RegistryError
 
+    return ChecksumError, ConfigError, DataFormatError, RegistryError
+
+
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser(_command(argv)).parse_args(argv)
     try:
         args.func(args)
-    except (ChecksumError, ConfigError, DataFormatError, RegistryError) as error:
+    except _bad_input_errors() as error:
         # bad input, named by file and line or key: a message, not a traceback
         raise SystemExit(f"hierbn {args.command}: {error}") from None
     return 0

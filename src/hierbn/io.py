@@ -9,10 +9,12 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported by the writers' callers; a plain import costs 0.4 s
+    import pandas as pd
 
 
 def _stale_temporaries(target: Path) -> list[Path]:

@@ -97,3 +97,24 @@ def source_commit(directory: str) -> str:
         [*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
     )
     return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
+
+
+def cached(command: str) -> str:
+    """An expensive job's shell command run through the result cache (``hierbn cached``,
+    :mod:`hierbn.result_cache`), keyed by its command, inputs and code (``params.code``)."""
+    return (
+        "hierbn cached --code {params.code} --inputs {input:q} --outputs {output:q} -- " + command
+    )
+
+
+def study_step_code(root: Path, study: str, *steps: str) -> str:
+    """The code key of a job of ``study`` whose command runs ``steps`` (modules of the
+    study's package, under the source folder ``root``): every ``hierbn`` file they can reach,
+    with the command line (``hierbn.cli``, the study's ``cli``) as entry."""
+    from hierbn.code_key import code_key
+
+    return code_key(
+        [f"hierbn.studies.{study}.{step}" for step in steps],
+        ["hierbn.cli", f"hierbn.studies.{study}.cli"],
+        root=root,
+    )

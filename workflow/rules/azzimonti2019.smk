@@ -31,13 +31,16 @@ rule azz_e1_cell:
         mem_mb=1300,  # largest RSS of 6 paper jobs 849 MB x 1.5
         runtime=60,  # min; longest of 6 paper jobs 1,086 s x 2, raised: a busy x6_y6 took 1,625 s
     params:
+        code=step_code("azzimonti2019", "protocol"),
         config=pick(AZZ["e1"], "n", "reps", "methods", "exact_max_n", "nuts"),
         seed=config["seed"],
         stan=f"--stan {azz.STAN_MARKER}" if AZZ_STAN else "",
     shell:
-        "hierbn azzimonti2019 e1 --n-x {wildcards.n_x} --n-y {wildcards.n_y} "
-        "--config {params.config} {params.stan} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn azzimonti2019 e1 --n-x {wildcards.n_x} --n-y {wildcards.n_y} "
+            "--config {params.config} {params.stan} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule azz_lemma1:
@@ -53,11 +56,14 @@ rule azz_lemma1:
         mem_mb=1000,  # largest RSS of 1 paper job 405 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 10 s x 2, floor 10
     params:
+        code=step_code("azzimonti2019", "protocol"),
         config=pick(AZZ["lemma1"], "settings", "draws"),
         seed=config["seed"],
     shell:
-        "hierbn azzimonti2019 lemma1 --config {params.config} --seed {params.seed} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn azzimonti2019 lemma1 --config {params.config} --seed {params.seed} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule azz_prepare:
@@ -98,12 +104,15 @@ rule azz_e2_dataset:
         mem_mb=1000,  # largest RSS of 56 paper jobs 378 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 56 paper jobs 15 s x 2, floor 10
     params:
+        code=step_code("azzimonti2019", "protocol"),
         config=pick(AZZ["e2"], "n", "reps", "test_size", "methods", "root_estimator"),
         seed=config["seed"],
     shell:
-        "hierbn azzimonti2019 e2 --prepared {input} --dataset {wildcards.dataset} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn azzimonti2019 e2 --prepared {input} --dataset {wildcards.dataset} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule azz_e3_adult:
@@ -122,11 +131,14 @@ rule azz_e3_adult:
         mem_mb=1000,  # largest RSS of 1 paper job 383 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 5 s x 2, floor 10
     params:
+        code=step_code("azzimonti2019", "protocol"),
         config=pick(AZZ["e3"], "n", "reps", "methods", "root_estimator"),
         seed=config["seed"],
     shell:
-        "hierbn azzimonti2019 e3 --prepared {input} --config {params.config} "
-        "--seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn azzimonti2019 e3 --prepared {input} --config {params.config} "
+            "--seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule azz_e4_adult:
@@ -147,6 +159,7 @@ rule azz_e4_adult:
         mem_mb=2100,  # largest RSS of 1 paper job 1,362 MB x 1.5
         runtime=43,  # min; longest of 1 paper job 1,268 s x 2
     params:
+        code=step_code("azzimonti2019", "timing"),
         config=pick(
             AZZ["e4"],
             "n",
@@ -161,8 +174,10 @@ rule azz_e4_adult:
         seed=config["seed"],
         stan=f"--stan {azz.STAN_MARKER}" if AZZ_E4_STAN else "",
     shell:
-        "hierbn azzimonti2019 e4 --prepared {input.prepared} --config {params.config} "
-        "{params.stan} --seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn azzimonti2019 e4 --prepared {input.prepared} --config {params.config} "
+            "{params.stan} --seed {params.seed} --threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule azz_e5_job:
@@ -184,6 +199,7 @@ rule azz_e5_job:
         mem_mb=1000,  # largest RSS of 90 paper jobs 366 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 90 paper jobs 104 s x 2, floor 10
     params:
+        code=step_code("azzimonti2019", "multidomain"),
         config=pick(
             AZZ["e5"],
             "users",
@@ -195,9 +211,11 @@ rule azz_e5_job:
         ),
         seed=config["seed"],
     shell:
-        "hierbn azzimonti2019 e5 --n {wildcards.n} --users {wildcards.k} --c {wildcards.c} "
-        "--rep {wildcards.rep} --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn azzimonti2019 e5 --n {wildcards.n} --users {wildcards.k} --c {wildcards.c} "
+            "--rep {wildcards.rep} --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule azz_claims:

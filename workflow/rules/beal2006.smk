@@ -25,13 +25,16 @@ rule beal_scores:
         mem_mb=1000,  # largest RSS of 1- and 3-instance paper jobs (n = 10 to 10,240) 299 MB x 1.5, floor 1000
         runtime=90,  # min; the largest n (10,240): 42 s for 1 instance, 76 s for 3, so 106 take about 31 min; x 2, rounded up
     params:
+        code=step_code("beal2006", "protocol"),
         config=as_json(beal.scores_config(BEAL)),
         instances=BEAL["instances"],
         seed=config["seed"],
     shell:
-        "hierbn beal2006 scores --instances {params.instances} --n {wildcards.n} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn beal2006 scores --instances {params.instances} --n {wildcards.n} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule beal_ais:
@@ -48,13 +51,16 @@ rule beal_ais:
         mem_mb=1000,  # largest RSS of 1-run paper jobs (n = 110, 1,280, 10,240) 278 MB x 1.5, floor 1000
         runtime=100,  # min; the largest n (10,240): one run took 115 s, so 26 runs take about 50 min; x 2
     params:
+        code=step_code("beal2006", "protocol"),
         config=as_json(beal.ais_config(BEAL)),
         runs=BEAL["ais"]["runs"],
         seed=config["seed"],
     shell:
-        "hierbn beal2006 ais --n {wildcards.n} --runs {params.runs} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn beal2006 ais --n {wildcards.n} --runs {params.runs} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule beal_schedule:
@@ -71,11 +77,14 @@ rule beal_schedule:
         mem_mb=1000,  # largest RSS of 1 paper job 237 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 36 s x 2, floor 10
     params:
+        code=step_code("beal2006", "protocol"),
         config=as_json({"schedule": BEAL["schedule"], "ais": beal.ais_config(BEAL)}),
         seed=config["seed"],
     shell:
-        "hierbn beal2006 schedule --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn beal2006 schedule --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule beal_claims:

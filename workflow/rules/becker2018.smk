@@ -45,8 +45,12 @@ rule bk_table2:
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 311 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+    params:
+        code=step_code("becker2018", "protocol"),
     shell:
-        "hierbn becker2018 table2 --prepared {input} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 table2 --prepared {input} --out {output} > {log} 2>&1"
+        )
 
 
 rule bk_vb:
@@ -67,10 +71,13 @@ rule bk_vb:
         mem_mb=1000,  # largest RSS of 2 paper jobs 362 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 2 paper jobs 2 s x 2, floor 10
     params:
+        code=step_code("becker2018", "protocol"),
         config=as_json(bk.fit_config(BK)),
     shell:
-        "hierbn becker2018 vb --prepared {input} --variant {wildcards.variant} "
-        "--config {params.config} --threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 vb --prepared {input} --variant {wildcards.variant} "
+            "--config {params.config} --threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule bk_gibbs:
@@ -92,12 +99,15 @@ rule bk_gibbs:
         mem_mb=1000,  # largest RSS of 4 paper jobs 368 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 4 paper jobs 3 s x 2, floor 10
     params:
+        code=step_code("becker2018", "protocol"),
         config=as_json(bk.gibbs_config(BK)),
         seed=config["seed"],
     shell:
-        "hierbn becker2018 gibbs --prepared {input} --chain {wildcards.chain} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output.draws} --beta {output.beta} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 gibbs --prepared {input} --chain {wildcards.chain} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output.draws} --beta {output.beta} > {log} 2>&1"
+        )
 
 
 rule bk_nuts:
@@ -118,12 +128,15 @@ rule bk_nuts:
         mem_mb=1400,  # largest RSS of 1 paper job 913 MB x 1.5
         runtime=10,  # min; longest of 1 paper job 208 s x 2, floor 10
     params:
+        code=step_code("becker2018", "protocol"),
         config=as_json(bk.nuts_config(BK)),
         seed=config["seed"],
     shell:
-        "hierbn becker2018 nuts --prepared {input.data} --stan {input.stan} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 nuts --prepared {input.data} --stan {input.stan} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule bk_lasso:
@@ -142,10 +155,13 @@ rule bk_lasso:
         mem_mb=1000,  # largest RSS of 1 paper job 284 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
+        code=step_code("becker2018", "cv"),
         config=as_json({}),
     shell:
-        "hierbn becker2018 lasso --prepared {input} --config {params.config} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 lasso --prepared {input} --config {params.config} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule bk_cv:
@@ -167,12 +183,15 @@ rule bk_cv:
         mem_mb=1000,  # largest RSS of 50 paper jobs 380 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 50 paper jobs 3 s x 2, floor 10
     params:
+        code=step_code("becker2018", "cv"),
         config=as_json(bk.cv_config(BK)),
         seed=config["seed"],
     shell:
-        "hierbn becker2018 cv --prepared {input} --repeat {wildcards.repeat} "
-        "--fold {wildcards.fold} --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 cv --prepared {input} --repeat {wildcards.repeat} "
+            "--fold {wildcards.fold} --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule bk_timing:
@@ -190,11 +209,14 @@ rule bk_timing:
         mem_mb=1000,  # largest RSS of 1 paper job 365 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 4 s x 2, floor 10
     params:
+        code=step_code("becker2018", "protocol"),
         config=as_json(bk.timing_config(BK)),
         seed=config["seed"],
     shell:
-        "hierbn becker2018 timing --prepared {input} --config {params.config} "
-        "--seed {params.seed} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 timing --prepared {input} --config {params.config} "
+            "--seed {params.seed} --out {output} > {log} 2>&1"
+        )
 
 
 rule bk_sensitivity:
@@ -213,10 +235,13 @@ rule bk_sensitivity:
         mem_mb=1000,  # largest RSS of 1 paper job 354 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
+        code=step_code("becker2018", "protocol"),
         config=as_json(bk.sensitivity_config(BK)),
     shell:
-        "hierbn becker2018 sensitivity --prepared {input} --config {params.config} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 sensitivity --prepared {input} --config {params.config} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule bk_synthetic:
@@ -236,12 +261,15 @@ rule bk_synthetic:
         mem_mb=1000,  # largest RSS of 10 paper jobs 351 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 10 paper jobs 4 s x 2, floor 10
     params:
+        code=step_code("becker2018", "protocol"),
         config=as_json(bk.synthetic_config(BK)),
         seed=config["seed"],
     shell:
-        "hierbn becker2018 synthetic --scenario {wildcards.scenario} --rep {wildcards.rep} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 synthetic --scenario {wildcards.scenario} --rep {wildcards.rep} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule bk_toy:
@@ -258,11 +286,14 @@ rule bk_toy:
         mem_mb=1000,  # largest RSS of 1 paper job 334 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
+        code=step_code("becker2018", "protocol"),
         config=as_json(bk.fit_config(BK)),
         seed=config["seed"],
     shell:
-        "hierbn becker2018 toy --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn becker2018 toy --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule bk_claims:

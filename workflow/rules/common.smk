@@ -1,21 +1,25 @@
 import os
 import shlex
 import tempfile
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 
 from hierbn.config import validate_config
 from hierbn.data.download import MIRRORS_VARIABLE, STALL_VARIABLE
 from hierbn.data.registry import load_registry, study_datasets
+from hierbn.result_cache import FOLDER_VARIABLE, STORE_VARIABLE
 from hierbn.studies import STUDIES
 from hierbn.workflow import (
     as_json,
     benchmark_of,
+    cached,
     config_hash,
     flat_paths,
     paths,
     pick,
     source_commit,
+    study_step_code,
     write_argfile,
 )
 
@@ -26,7 +30,17 @@ REGISTRY = load_registry(config["data"]["registry"])
 # registry's sha256 fixes the bytes, so pointing at another mirror must rerun nothing.
 os.environ[MIRRORS_VARIABLE] = os.pathsep.join(config["data"]["mirrors"])
 os.environ[STALL_VARIABLE] = str(config["data"]["stall_seconds"])  # likewise
+# The result cache likewise: turning it on restores outputs, it changes no job.
+CACHE_FOLDER = config["result_cache"]["folder"]
+os.environ[FOLDER_VARIABLE] = str(Path(CACHE_FOLDER).resolve()) if CACHE_FOLDER else ""
+os.environ[STORE_VARIABLE] = "1" if config["result_cache"]["store"] else ""
 ENABLED = [s for s in STUDIES if config[s]["enabled"]]
+
+
+# An expensive job's code key (hierbn.code_key) for its params, and its command run through
+# the result cache (hierbn.workflow.cached).
+step_code = partial(study_step_code, Path(workflow.basedir) / "src")
+
 
 # What each study's rules file registers (keyed by study id): the named inputs its report
 # notebook reads besides claims.json, the data sets of its data report, and the named inputs

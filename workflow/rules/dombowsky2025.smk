@@ -31,13 +31,16 @@ rule dd_table1:
         mem_mb=1000,  # largest RSS of 4 paper jobs 390 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 4 paper jobs 4 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "protocol"),
         config=as_json(dd.table1_config(DD)),
         reps=dd.reps_argument(DD["table1"]["datasets"], DD["table1"]["block"]),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 table1 --K {wildcards.K} {params.reps} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 table1 --K {wildcards.K} {params.reps} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        )
 
 
 rule dd_table1_bayes:
@@ -60,15 +63,18 @@ rule dd_table1_bayes:
         mem_mb=1300,  # largest RSS of 4 paper jobs 839 MB x 1.5
         runtime=10,  # min; longest of 4 paper jobs 102 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "protocol"),
         config=as_json(dd.table1_bayes_config(DD)),
         reps=dd.reps_argument(
             DD["table1"]["logit_bayes"]["datasets"], DD["table1"]["block"]
         ),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 table1-bayes --K {wildcards.K} {params.reps} --stan {input} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 table1-bayes --K {wildcards.K} {params.reps} --stan {input} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule dd_table3:
@@ -89,13 +95,16 @@ rule dd_table3:
         mem_mb=1000,  # largest RSS of 8 paper jobs 365 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 8 paper jobs 5 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "protocol"),
         config=lambda w: as_json(dd.table3_config(DD, w.k1)),
         reps=dd.reps_argument(DD["table3"]["reps"], DD["table3"]["block"]),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 table3 --k1 {wildcards.k1} {params.reps} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 table3 --k1 {wildcards.k1} {params.reps} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        )
 
 
 rule dd_tables78:
@@ -117,13 +126,16 @@ rule dd_tables78:
         mem_mb=1000,  # largest RSS of 16 paper jobs 382 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 16 paper jobs 7 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "protocol"),
         config=lambda w: as_json(dd.tables78_config(DD, w.truth)),
         reps=dd.reps_argument(DD["tables78"]["datasets"], DD["tables78"]["block"]),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 tables78 --truth {wildcards.truth} --n {wildcards.n} "
-        "{params.reps} --config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 tables78 --truth {wildcards.truth} --n {wildcards.n} "
+            "{params.reps} --config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        )
 
 
 rule dd_alarm_prepare:
@@ -165,12 +177,15 @@ rule dd_alarm:
         mem_mb=1000,  # largest RSS of 21 paper jobs 389 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 21 paper jobs 6 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "alarm"),
         config=as_json(dd.alarm_config(DD)),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 alarm --prepared {input} --subsample {wildcards.sub} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 alarm --prepared {input} --subsample {wildcards.sub} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        )
 
 
 rule dd_alarm_structure:
@@ -192,12 +207,15 @@ rule dd_alarm_structure:
         mem_mb=1000,  # largest RSS of 21 paper jobs 383 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 21 paper jobs 4 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "alarm"),
         config=as_json(dd.alarm_structure_config(DD)),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 alarm-structure --prepared {input} --subsample {wildcards.sub} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 alarm-structure --prepared {input} --subsample {wildcards.sub} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        )
 
 
 rule dd_lucas_prepare:
@@ -239,12 +257,15 @@ rule dd_lucas:
         mem_mb=1000,  # largest RSS of 6 paper jobs 372 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 6 paper jobs 8 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "structure"),
         config=lambda w: as_json(dd.lucas_config(DD, w.target)),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 lucas --prepared {input} --target {wildcards.target} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 lucas --prepared {input} --target {wildcards.target} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        )
 
 
 rule dd_metabric_prepare:
@@ -292,12 +313,15 @@ rule dd_metabric:
         mem_mb=1000,  # largest RSS of 3 paper jobs 385 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 3 paper jobs 16 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "structure"),
         config=lambda w: as_json(dd.metabric_config(DD, w.outcome)),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 metabric --prepared {input} --outcome {wildcards.outcome} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 metabric --prepared {input} --outcome {wildcards.outcome} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output.results} --trace {output.trace} > {log} 2>&1"
+        )
 
 
 rule dd_checks:
@@ -314,11 +338,14 @@ rule dd_checks:
         mem_mb=1000,  # largest RSS of 1 paper job 627 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 36 s x 2, floor 10
     params:
+        code=step_code("dombowsky2025", "checks"),
         config=as_json(dd.checks_config(DD)),
         seed=config["seed"],
     shell:
-        "hierbn dombowsky2025 checks --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn dombowsky2025 checks --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule dd_claims:

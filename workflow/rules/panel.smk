@@ -82,12 +82,15 @@ rule panel_cv:
         mem_mb=1000,  # 41 jobs at 1,000 HDP/HiDDeN iterations: largest RSS 616 MB x 1.5, floor 1000
         runtime=480,  # min; longest of those 41 jobs 448 s (letter); not measured at the paper's 50,000 HDP iterations (the paper config runs data sets under 2,000 rows here: 4 sampled rounds took 10-183 s, so about 15 min for 5)
     params:
+        code=step_code("panel", "protocol"),
         config=as_json(pn.cv_config(PN)),
         seed=config["seed"],
     shell:
-        "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule panel_cv_round:
@@ -109,12 +112,15 @@ rule panel_cv_round:
         mem_mb=2500,  # Adult's rounds at 5,000 HDP / 2,000 HiDDeN iterations peaked at 1,373 MB (x 1.5, raised for shuttle's 58,000 rows, not yet measured); chain length does not change it
         runtime=180,  # min; the sampled round of a data set of 2,000 rows or more (nursery) took 157 s; not measured on Letter, whose kDB-3 HDP cell alone took 302 s, of 84 cells per round
     params:
+        code=step_code("panel", "protocol"),
         config=as_json(pn.cv_config(PN)),
         seed=config["seed"],
     shell:
-        "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
-        "--round {wildcards.round} --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
+            "--round {wildcards.round} --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule panel_cv_cell:
@@ -140,14 +146,17 @@ rule panel_cv_cell:
         mem_mb=1000,  # largest RSS of 18 paper jobs 342 MB x 1.5, floor 1000
         runtime=20,  # min; longest of 18 paper jobs 302 s (letter kDB-3 HDP) x 2, raised: the largest HDP fit at 1,000 iterations (8.5 s, SkDB) x 50 = 425 s
     params:
+        code=step_code("panel", "protocol"),
         config=pn.CellParams(PN),
         seed=config["seed"],
     shell:
-        "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
-        "--round {wildcards.round} --fold {wildcards.fold} "
-        "--structure {wildcards.structure} --estimator {wildcards.estimator} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn panel cv --data {input} --dataset {wildcards.dataset} "
+            "--round {wildcards.round} --fold {wildcards.fold} "
+            "--structure {wildcards.structure} --estimator {wildcards.estimator} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule panel_learning_curve:
@@ -169,12 +178,15 @@ rule panel_learning_curve:
         mem_mb=1000,  # 5 jobs at 1,000 HDP/HiDDeN iterations: largest RSS 421 MB x 1.5, floor 1000
         runtime=120,  # min; not measured at paper scale: longest of those 5 jobs 68 s (letter), HDP about 50x slower at 50,000 iterations
     params:
+        code=step_code("panel", "protocol"),
         config=as_json(pn.curve_config(PN)),
         seed=config["seed"],
     shell:
-        "hierbn panel learning-curve --data {input} --dataset {wildcards.dataset} "
-        "--run {wildcards.run} --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn panel learning-curve --data {input} --dataset {wildcards.dataset} "
+            "--run {wildcards.run} --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule panel_claims:

@@ -38,12 +38,15 @@ rule pj_cv:
         mem_mb=1000,  # largest RSS of 4 paper rounds of data sets under 2,000 rows 351 MB x 1.5, floor 1000 (the paper config's pj_cv jobs); raise it for jobs: dataset on Adult
         runtime=480,  # min; not measured as one job: the paper config runs data sets under 2,000 rows here, whose 4 measured rounds took 10-49 s (x 5 rounds x 2 = 8 min), raised for the larger ones among them
     params:
+        code=step_code("petitjean2018", "protocol"),
         config=as_json(pj.cv_config(PJ)),
         seed=config["seed"],
     shell:
-        "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule pj_cv_round:
@@ -65,12 +68,15 @@ rule pj_cv_round:
         mem_mb=1100,  # every round of the recorded run (22 data sets, chains of 1,000): largest RSS 686 MB (Adult) x 1.5; chain length does not change it
         runtime=480,  # min; estimated: that run's rounds with each HDP cell x 50 (one Adult kDB-5 network: x 42 from 1,000 to 50,000) give at most about 1.9 h (splice) x 2, raised as not measured whole
     params:
+        code=step_code("petitjean2018", "protocol"),
         config=as_json(pj.cv_config(PJ)),
         seed=config["seed"],
     shell:
-        "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
-        "--round {wildcards.round} --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
+            "--round {wildcards.round} --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule pj_cv_cell:
@@ -95,13 +101,16 @@ rule pj_cv_cell:
         mem_mb=1200,  # largest RSS of 33 paper jobs 741 MB x 1.5
         runtime=60,  # min; longest of 33 paper jobs 666 s x 2, raised: 33 of 31,020 measured
     params:
+        code=step_code("petitjean2018", "protocol"),
         config=pj.CellParams(PJ["cv"]),
         seed=config["seed"],
     shell:
-        "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
-        "--round {wildcards.round} --fold {wildcards.fold} --method {wildcards.method} "
-        "--config {params.config} --seed {params.seed} --threads {threads} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn petitjean2018 cv --canonical {input} --dataset {wildcards.dataset} "
+            "--round {wildcards.round} --fold {wildcards.fold} --method {wildcards.method} "
+            "--config {params.config} --seed {params.seed} --threads {threads} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule pj_learning_curve:
@@ -123,12 +132,15 @@ rule pj_learning_curve:
         mem_mb=1100,  # largest RSS of 7 paper jobs 710 MB x 1.5
         runtime=23,  # min; longest of 7 paper jobs 666 s x 2
     params:
+        code=step_code("petitjean2018", "protocol"),
         config=pick(PJ["learning_curve"], "sizes", "structures", "backoff", "hdp"),
         seed=config["seed"],
     shell:
-        "hierbn petitjean2018 learning-curve --canonical {input} --dataset {wildcards.dataset} "
-        "--run {wildcards.run} --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn petitjean2018 learning-curve --canonical {input} --dataset {wildcards.dataset} "
+            "--run {wildcards.run} --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule pj_timing:
@@ -147,11 +159,14 @@ rule pj_timing:
         mem_mb=3100,  # largest RSS of 2 paper jobs 2,009 MB x 1.5
         runtime=41,  # min; longest of 2 paper jobs 1,217 s x 2
     params:
+        code=step_code("petitjean2018", "protocol"),
         config=pick(PJ["timing"], "structures", "iterations", "tying", "prior"),
         seed=config["seed"],
     shell:
-        "hierbn petitjean2018 timing --canonical {input} --dataset {wildcards.dataset} "
-        "--config {params.config} --seed {params.seed} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn petitjean2018 timing --canonical {input} --dataset {wildcards.dataset} "
+            "--config {params.config} --seed {params.seed} --out {output} > {log} 2>&1"
+        )
 
 
 rule pj_splice:
@@ -170,11 +185,14 @@ rule pj_splice:
         mem_mb=16000,  # not measured: 1M training windows of 141 positions
         runtime=1440,  # min; not measured (optional, decision §E11: data not mirrored)
     params:
+        code=step_code("petitjean2018", "protocol"),
         config=as_json(pj.splice_config(PJ)),
         seed=config["seed"],
     shell:
-        "hierbn petitjean2018 splice --config {params.config} --seed {params.seed} "
-        "--threads {threads} --out {output} > {log} 2>&1"
+        cached(
+            "hierbn petitjean2018 splice --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output} > {log} 2>&1"
+        )
 
 
 rule pj_table1:
@@ -190,11 +208,14 @@ rule pj_table1:
         mem_mb=1000,  # largest RSS of 1 paper job 318 MB x 1.5, floor 1000
         runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
+        code=step_code("petitjean2018", "protocol"),
         config=pick(PJ["table1"], "iterations", "seeds"),
         seed=config["seed"],
     shell:
-        "hierbn petitjean2018 table1 --config {params.config} --seed {params.seed} "
-        "--out {output} > {log} 2>&1"
+        cached(
+            "hierbn petitjean2018 table1 --config {params.config} --seed {params.seed} "
+            "--out {output} > {log} 2>&1"
+        )
 
 
 rule pj_claims:

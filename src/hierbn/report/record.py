@@ -9,12 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import platform
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from hierbn.machine import cpu_model
 from hierbn.report.claims_table import status_counts, tallies, tallies_text
 
 RECORD_VERSION = 2  # 2: each claim's scale, origin, cause and evidence (issue 41)
@@ -72,16 +72,6 @@ def scale_name(config_files: list[str]) -> str:
 def _selector(name: str) -> bool:
     path = Path(name)
     return path.parent.name == "reproduction" and path.name.startswith("only-")
-
-
-def cpu_model() -> str:
-    """The CPU's model name (``/proc/cpuinfo``), or the platform's processor string."""
-    info = Path("/proc/cpuinfo")
-    if info.is_file():
-        for line in info.read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or platform.machine()
 
 
 def make_record(
