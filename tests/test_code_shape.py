@@ -18,7 +18,7 @@ BUILDING_BLOCKS = (
     "special.py", "stats_tests.py", "steps.py", "uniform_stream.py", "user_cache.py", "validate.py",
 )  # fmt: skip
 # what may name the studies: the registry, the CLI, the workflow glue and the shared reports
-STUDY_AWARE = ("studies", "report", "cli.py", "workflow.py", "__init__.py")
+STUDY_AWARE = ("studies", "report", "cli.py", "commands", "workflow.py", "__init__.py")
 
 
 def _functions(path: Path):

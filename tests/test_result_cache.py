@@ -178,3 +178,9 @@ def test_hierbn_cached_without_a_cache_runs_the_command_in_its_place(tmp_path: P
         env={**os.environ, rc.FOLDER_VARIABLE: ""}, cwd=tmp_path, check=False,
     )  # fmt: skip
     assert result.returncode == 3 and out.read_text() == "ran\n"
+
+
+def test_uncached_gives_the_job_its_own_command_back() -> None:
+    shell = "hierbn cached --code k --inputs a.parquet --outputs b.parquet -- hierbn s cv --x 1"
+    assert rc.uncached(shell) == "hierbn s cv --x 1"
+    assert rc.uncached("hierbn fetch --file x") == "hierbn fetch --file x"

@@ -136,6 +136,17 @@ def entry_folder(cache: Path, ingredients: dict[str, Any]) -> Path:
     return cache / ingredients["step"] / job_key(ingredients)
 
 
+def is_cached(shell: str) -> bool:
+    """Whether a rule's shell command runs its job through the result cache."""
+    return shell.startswith("hierbn cached ") and " -- " in shell
+
+
+def uncached(shell: str) -> str:
+    """A rule's shell command without its ``hierbn cached … --`` prefix: the job's own command
+    (how job sizes match a planned job with one measured before the cache existed)."""
+    return shell.split(" -- ", 1)[1] if is_cached(shell) else shell
+
+
 def receipt_of(benchmark: str | os.PathLike[str]) -> Path:
     """Where a restored job's receipt sits: beside its benchmark file."""
     return Path(f"{benchmark}{RECEIPT_SUFFIX}")

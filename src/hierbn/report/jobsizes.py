@@ -31,6 +31,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from hierbn.result_cache import is_cached, uncached
+
 BENCHMARKS = Path("logs") / "benchmarks"
 METADATA = Path(".snakemake") / "metadata"
 STUDY_PATH = re.compile(
@@ -97,7 +99,7 @@ def measured_jobs(run_dirs: Sequence[Path], studies: tuple[str, ...]) -> pd.Data
                     "rule": records[output]["rule"],
                     "study": study_of(output, studies),
                     "output": output,
-                    "shell": records[output].get("shellcmd") or "",
+                    "shell": uncached(records[output].get("shellcmd") or ""),
                     "seconds": float(pd.to_numeric(table["s"], errors="coerce").mean()),
                     "max_rss_mb": float(pd.to_numeric(table["max_rss"], errors="coerce").max()),
                     "run_dir": str(run_dir),
@@ -178,11 +180,12 @@ def planned_jobs(dry_run: str, studies: tuple[str, ...]) -> pd.DataFrame:
             "study": study_of(job.outputs[0], studies) if job.outputs else "shared",
             "output": job.outputs[0] if job.outputs else "",
             "threads": job.threads,
-            "shell": job.shell,
+            "shell": uncached(job.shell),
+            "cached": is_cached(job.shell),
         }
         for job in dry_run_jobs(dry_run)
     ]
-    return pd.DataFrame(rows, columns=["rule", "study", "output", "threads", "shell"])
+    return pd.DataFrame(rows, columns=["rule", "study", "output", "threads", "shell", "cached"])
 
 
 def read_plan(path: Path, studies: tuple[str, ...]) -> pd.DataFrame:

@@ -81,6 +81,7 @@ def build_scoreboard(
                 "commit": run["commit"],
                 "wall_seconds": runtime["seconds"],
                 "jobs": runtime["jobs"],
+                "restored_jobs": runtime.get("restored_jobs", 0),
                 "report": os.path.relpath(report, Path(page).parent),
                 "record": records.get(study),
             }
@@ -112,11 +113,16 @@ def _study_row(row: dict[str, Any]) -> str:
         "</code></span></td>"
         f"<td><code>{escape(row['commit'])}</code></td>"
         f'<td class="num">{hms(row["wall_seconds"])}<br><span class="small">{row["jobs"]} jobs'
-        "</span></td>"
+        f"{_restored_note(row.get('restored_jobs', 0))}</span></td>"
         f"{_record_cell(row.get('record'))}"
         f'<td><a href="{escape(row["report"])}">report</a></td>'
         "</tr>"
     )
+
+
+def _restored_note(restored: int) -> str:
+    """How many jobs came from the result cache (their seconds are the computing run's)."""
+    return f", {restored} from the result cache" if restored else ""
 
 
 def _record_cell(record: dict[str, Any] | None) -> str:
@@ -169,7 +175,8 @@ def render_html(board: dict[str, Any]) -> str:
         "<code>reproduction/</code> with our number, its scale and cause; <i>stale</i> when "
         "the study's code, rules or config section changed since (the study README's "
         "Reproduction table explains every recorded miss). <i>Job time</i>: the wall times of "
-        "the study's jobs summed (about its core time), not how long the run took.</p>"
+        "the study's jobs summed (about its core time), not how long the run took; a job "
+        "taken from the result cache counts with the seconds of the run that computed it.</p>"
         f'<table class="studies"><thead><tr>{head}</tr></thead><tbody>{studies}</tbody></table>'
         "<h2>Every claim</h2>"
         f"{claims_html(board['claims'], study=True, recorded=True)}</body></html>\n"
