@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hierbn.code_key import code_files, code_key, module_file
-from hierbn.workflow import study_step_code
+from hierbn.workflow import step_code
 
 PYPROJECT = '[project]\nname = "hierbn"\ndependencies = ["numpy>=1.26"]\n'
 
@@ -49,7 +49,10 @@ def tree(tmp_path: Path) -> Path:
 
 
 def _key(root: Path) -> str:
-    return code_key(["hierbn.studies.toy.protocol"], ["hierbn.cli", "hierbn.studies.toy.cli"], root)
+    return code_key(
+        ["hierbn.studies.toy.protocol"], ["hierbn.cli", "hierbn.studies.toy.cli"], root,
+        root.parent / "pyproject.toml",
+    )  # fmt: skip
 
 
 def _files(root: Path) -> set[str]:
@@ -132,5 +135,5 @@ def test_the_real_cv_cell_of_petitjean2018_runs_weka_but_not_its_claims() -> Non
     assert "hierbn/estimators/hdp_kernels.py" in files
     assert "hierbn/studies/petitjean2018/claims.py" not in files
     assert "hierbn/studies/panel/protocol.py" not in files
-    key = study_step_code(root, "petitjean2018", "protocol")
-    assert len(key) == 16 and key == study_step_code(root, "petitjean2018", "protocol")
+    key = step_code("petitjean2018", "protocol")
+    assert len(key) == 16 and key == step_code("petitjean2018", "protocol")

@@ -110,9 +110,14 @@ def code_files(
     return sorted(files | data)
 
 
-def declared_dependencies(pyproject: Path) -> list[str]:
-    """``[project] dependencies`` of ``pyproject``: the software stack the project declares."""
-    return list(tomllib.loads(pyproject.read_text())["project"]["dependencies"])
+def declared_dependencies(pyproject: Path | None = None) -> list[str]:
+    """The software stack the project declares: ``[project] dependencies`` of ``pyproject``, or
+    by default the installed distribution's requirements (extras aside)."""
+    if pyproject is not None:
+        return list(tomllib.loads(pyproject.read_text())["project"]["dependencies"])
+    from importlib.metadata import requires
+
+    return [r for r in requires(PACKAGE) or [] if "extra ==" not in r]
 
 
 def code_key(
@@ -122,10 +127,10 @@ def code_key(
     pyproject: Path | None = None,
 ) -> str:
     """sha256 (hex, 16 characters) of the files of :func:`code_files` (path and bytes) and of
-    the declared dependencies of ``pyproject`` (default: the one beside ``root``)."""
+    the declared dependencies (:func:`declared_dependencies`)."""
     digest = hashlib.sha256()
     for path in code_files(steps, entries, root):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    for requirement in declared_dependencies(pyproject or root.parent / "pyproject.toml"):
+    for requirement in declared_dependencies(pyproject):
         digest.update(requirement.encode() + b"\0")
     return digest.hexdigest()[:16]

@@ -107,14 +107,13 @@ def cached(command: str) -> str:
     )
 
 
-def study_step_code(root: Path, study: str, *steps: str) -> str:
+def step_code(study: str, *steps: str) -> str:
     """The code key of a job of ``study`` whose command runs ``steps`` (modules of the
-    study's package, under the source folder ``root``): every ``hierbn`` file they can reach,
-    with the command line (``hierbn.cli``, the study's ``cli``) as entry."""
+    study's package): every file of the imported ``hierbn`` (the one the jobs run) they can
+    reach, with the command line (``hierbn.cli``, the study's ``cli``) as entry."""
     from hierbn.code_key import code_key
 
     return code_key(
         [f"hierbn.studies.{study}.{step}" for step in steps],
         ["hierbn.cli", f"hierbn.studies.{study}.cli"],
-        root=root,
     )

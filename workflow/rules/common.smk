@@ -1,7 +1,6 @@
 import os
 import shlex
 import tempfile
-from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,7 +18,7 @@ from hierbn.workflow import (
     paths,
     pick,
     source_commit,
-    study_step_code,
+    step_code,
     write_argfile,
 )
 
@@ -37,9 +36,6 @@ os.environ[STORE_VARIABLE] = "1" if config["result_cache"]["store"] else ""
 ENABLED = [s for s in STUDIES if config[s]["enabled"]]
 
 
-# An expensive job's code key (hierbn.code_key) for its params, and its command run through
-# the result cache (hierbn.workflow.cached).
-step_code = partial(study_step_code, Path(workflow.basedir) / "src")
 
 
 # What each study's rules file registers (keyed by study id): the named inputs its report
