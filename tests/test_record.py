@@ -149,3 +149,29 @@ def test_hierbn_record_writes_one_file_per_study_and_refuses_an_unknown_one(
     assert done.returncode != 0 and "the run has no study 'panel'" in done.stderr
     with pytest.raises(ValueError, match=r"expected a record of 'panel' of version \(1, 2\)"):
         read_record(root / "reproduction" / f"{STUDY}.json", "panel")
+
+
+def test_a_restamp_keeps_the_change_and_its_reason_and_needs_both(tmp_path: Path) -> None:
+    from hierbn.report.record import restamp
+
+    root = _checkout(tmp_path)
+    run, files = _run(root, ["pass", "fail"])
+    board = build_scoreboard([STUDY], *([f] for f in files), run, root / "results/index.html")
+    record = make_record(STUDY, board, root, cores=2, date="2026-11-26")
+    with pytest.raises(ValueError, match="current"):
+        restamp(record, root, "abc", "why", "2026-11-29")
+    rules = root / f"workflow/rules/{STUDY}.smk"
+    rules.write_text(rules.read_text() + "\n# the same commands through the cache\n")
+    with pytest.raises(ValueError, match="reason"):
+        restamp(record, root, "abc", "  ", "2026-11-29")
+    stamped = restamp(record, root, "abc", "same commands", "2026-11-29")
+    assert staleness(stamped, root) == []
+    assert stamped["claims"] == record["claims"]
+    assert stamped["restamps"] == [{"commit": "abc", "date": "2026-11-29", "reason": "same commands",
+                                    "changes": [f"workflow/rules/{STUDY}.smk changed"]}]  # fmt: skip
+    (root / "reproduction").mkdir()
+    path = root / "reproduction" / f"{STUDY}.json"
+    path.write_text(json.dumps(stamped))
+    board = build_scoreboard([STUDY], *([f] for f in files), run, root / "results/index.html",
+                             [str(path)])  # fmt: skip
+    assert "restamped at <code>abc</code>: same commands" in render_html(board)

@@ -4,6 +4,7 @@ of a finished run."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from hierbn.io import read_json, write_json
 
@@ -24,12 +25,15 @@ def cmd_scoreboard(args: argparse.Namespace) -> None:
 
 def cmd_record(args: argparse.Namespace) -> None:
     """``hierbn record``: one reproduction record per study from a finished run."""
-    from pathlib import Path
-
     from hierbn.report.claims_table import counts_text
     from hierbn.report.record import make_record, record_path
 
     root = Path(args.root)
+    if args.restamp is not None:
+        _restamp(args, root)
+        return
+    if args.cores is None:
+        raise SystemExit("hierbn record: --cores is needed (the cores the run used)")
     try:
         board = read_json(args.scoreboard)
         for study in args.study:
@@ -39,6 +43,27 @@ def cmd_record(args: argparse.Namespace) -> None:
             write_json(record, path)
             print(f"{path}: {record['scale']} scale, {counts_text(record['counts'])}")
     except (OSError, ValueError, KeyError) as error:
+        raise SystemExit(f"hierbn record: {error}") from None
+
+
+def _restamp(args: argparse.Namespace, root: Path) -> None:
+    """``hierbn record --restamp REASON``: mark records current after a change that cannot move
+    their verdicts, keeping the change and the reason in the record."""
+    import datetime as dt
+
+    from hierbn.report.record import read_record, record_path, restamp
+    from hierbn.workflow import source_commit
+
+    try:
+        for study in args.study:
+            path = record_path(root, study)
+            stamped = restamp(
+                read_record(path, study), root, source_commit(str(root)), args.restamp,
+                dt.datetime.now(dt.UTC).strftime("%Y-%m-%d"),
+            )  # fmt: skip
+            write_json(stamped, path)
+            print(f"{path}: restamped ({'; '.join(stamped['restamps'][-1]['changes'])})")
+    except (OSError, ValueError) as error:
         raise SystemExit(f"hierbn record: {error}") from None
 
 
@@ -63,8 +88,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--scoreboard", default="results/scoreboard.json", help="the run's scoreboard")
     p.add_argument("--study", action="append", required=True, help="repeatable")
-    p.add_argument("--cores", type=int, required=True, help="the cores the run used")
+    p.add_argument("--cores", type=int, default=None, help="the cores the run used")
     p.add_argument("--scale", default=None, help="default: named from the config files")
     p.add_argument("--wall-seconds", type=float, default=None, help="the run's measured wall time")
     p.add_argument("--root", default=".", help="the checkout (its reproduction/ is written)")
+    p.add_argument(
+        "--restamp",
+        metavar="REASON",
+        default=None,
+        help="mark the records current after a change that cannot move their verdicts (why)",
+    )
     p.set_defaults(func=cmd_record)

@@ -136,6 +136,26 @@ def staleness(record: dict[str, Any], root: Path) -> list[str]:
     return changes
 
 
+def restamp(record: dict[str, Any], root: Path, commit: str, reason: str, date: str) -> dict:
+    """``record`` marked current again after a change that cannot move its verdicts (say, its
+    rules now run the same commands through the result cache): the sources and config
+    digests of the checkout at ``root``, with the change, the commit and the ``reason`` kept in
+    ``restamps`` for every page to show. Refused when nothing changed or without a reason."""
+    changes = staleness(record, root)
+    if not changes:
+        raise ValueError(f"the {record['study']} record is current: nothing to restamp")
+    if not reason.strip():
+        raise ValueError("a restamp needs the reason the change cannot move the verdicts")
+    study = record["study"]
+    stamp = {"commit": commit, "date": date, "reason": reason.strip(), "changes": changes}
+    return {
+        **record,
+        "sources": study_sources(study, root),
+        "config_sections": config_sections(study, list(record["config_sections"]), root),
+        "restamps": [*record.get("restamps", []), stamp],
+    }
+
+
 def read_record(path: Path, study: str) -> dict[str, Any]:
     """A record file, checked to be ``study``'s and of a version this code reads."""
     record = json.loads(path.read_text())
@@ -163,6 +183,7 @@ def record_summary(path: Path, study: str) -> dict[str, Any]:
         "tallies_text": tallies_text(record["claims"]),
         "config_files": record["config_files"],
         "stale": staleness(record, path.resolve().parents[1]),
+        "restamps": record.get("restamps", []),
         "statuses": {c["id"]: c["status"] for c in record["claims"]},
         "claims": {c["id"]: {k: c.get(k) for k in RECORDED_FIELDS} for c in record["claims"]},
     }

@@ -127,13 +127,18 @@ def _restored_note(restored: int) -> str:
 
 def _record_cell(record: dict[str, Any] | None) -> str:
     """The recorded verdicts of a study: counts, scale, date, commit, cost; a stale record
-    names what changed since."""
+    names what changed since, a restamped one why a change since could not move it."""
     if record is None:
         return '<td class="small">none yet (<code>reproduction/README.md</code>)</td>'
     stale = ""
     if record["stale"]:
         shown = "; ".join(record["stale"][:4]) + ("; ..." if len(record["stale"]) > 4 else "")
         stale = f'<br><span class="stale">stale: {escape(shown)}</span>'
+    for stamp in record.get("restamps", []):
+        stale += (
+            f'<br><span class="small">restamped at <code>{escape(stamp["commit"])}</code>: '
+            f"{escape(stamp['reason'])}</span>"
+        )
     return (
         f'<td><span class="small">{escape(record["tallies_text"])}</span><br><span class="small">'
         f"{escape(record['scale'])} run, {escape(record['date'])}, <code>"
