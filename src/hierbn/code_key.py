@@ -49,7 +49,19 @@ def _resolve(module: str, node: ast.ImportFrom, is_package: bool) -> str:
 
 def _imports(path: Path, module: str, top_level_only: bool) -> tuple[str, ...]:
     """The ``hierbn`` modules ``module``'s source imports: at module level (``top_level_only``)
-    or anywhere. ``from package import name`` counts ``package.name`` when that is a module."""
+    or anywhere. ``from package import name`` counts ``package.name`` when that is a module.
+    Kept per file version (size and modification time): a workflow asks for many keys."""
+    stat = path.stat()
+    version = (path, stat.st_size, stat.st_mtime_ns, module, top_level_only)
+    if version not in _PARSED:
+        _PARSED[version] = _parse_imports(path, module, top_level_only)
+    return _PARSED[version]
+
+
+_PARSED: dict[tuple, tuple[str, ...]] = {}
+
+
+def _parse_imports(path: Path, module: str, top_level_only: bool) -> tuple[str, ...]:
     tree = ast.parse(path.read_bytes(), filename=str(path))
     nodes = tree.body if top_level_only else list(ast.walk(tree))
     is_package = path.name == "__init__.py"
