@@ -63,3 +63,15 @@ def test_the_command_is_the_first_word_that_is_not_an_option(
     argv: list[str], command: str | None
 ) -> None:
     assert _command(argv) == command
+
+
+def test_fit_help_imports_no_estimator_and_the_fit_api_loads_on_use() -> None:
+    modules = _modules_after_building("fit")
+    assert "hierbn.fit.cli" in modules
+    assert not [m for m in modules if m.startswith(("hierbn.cpts", "hierbn.estimators"))]
+    assert "hierbn.fit.api" not in modules
+    from hierbn import fit
+
+    assert fit.fit.__module__ == "hierbn.fit.api" and callable(fit.prepare)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        fit.nothing  # noqa: B018

@@ -43,7 +43,7 @@ def _setting(text: str) -> tuple[str, Any]:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``hierbn fit`` to the command line."""
-    from hierbn.fit.structure import LEARNERS, MAX_PARENT_CONFIGURATIONS
+    from hierbn.fit.options import LEARNERS, MAX_PARENT_CONFIGURATIONS
 
     p = sub.add_parser(
         "fit",

@@ -26,9 +26,8 @@ import numpy as np
 
 from hierbn.bn.classifier_structures import STRUCTURES, build_structure
 from hierbn.bn.structures import BNStructure
+from hierbn.fit.options import LEARNERS
 
-LEARNERS = ("hc", "tabu")
-MAX_PARENT_CONFIGURATIONS = 100_000
 _EDGE_SPLIT = re.compile(r"\s*(?:->|,|\t)\s*")
 
 

@@ -1,0 +1,186 @@
+"""The fit itself (:func:`fit`, :func:`prepare`, :func:`estimator_settings`), imported by
+:mod:`hierbn.fit` on first use, so that ``hierbn fit --help`` and a refusal of the command line
+start without the estimators' imports."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from hierbn.bn.structures import BNStructure
+from hierbn.cpts import ESTIMATORS, FittedCPT, fit_network, make_estimator
+from hierbn.data.readers import DataFormatError
+from hierbn.data.user_tables import attribute_column, prepare_table, refuse_identifiers
+from hierbn.fit.encoding import encode_table, fit_codings
+from hierbn.fit.model import FittedModel
+from hierbn.fit.options import MAX_PARENT_CONFIGURATIONS
+from hierbn.fit.structure import (
+    check_parent_configurations,
+    classifier_structure,
+    edge_parents,
+    learned_parents,
+)
+from hierbn.seeds import seed_sequence
+
+# Each estimator's settings and their defaults: the chains of the papers (the panel's
+# config/paper.yaml); ``hier_domains`` is left out, it needs a domain per row. The m-estimate
+# backs off by the context rule (petitjean2018 decision §1.7, its 2018 code), whose rows sum to
+# one; the paper's literal rule scores classes but its rows do not sum to one, so a network
+# to take away refuses it.
+DEFAULT_SETTINGS: dict[str, dict[str, Any]] = {
+    "laplace": {},
+    "bdeu": {},
+    "hier": {"root": "laplace", "configurations": "observed"},
+    "m": {"m": 1.0, "backoff": "context"},
+    "hdp": {"iterations": 50_000, "tying": "level", "prior": [0.0, 0.0], "conc_every": 5},
+    "hidden": {
+        "iterations": 10_000,
+        "burn": 200,
+        "step_size": "auto",
+        "eps": 0.3,
+        "b": 1.0,
+        "rho_rule": "code",
+    },
+}
+Edges = Sequence[tuple[str, str] | tuple[str, str, str]]  # (from, to[, where it was read])
+
+
+def estimator_settings(estimator: str, settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The defaults of ``estimator`` (``bdeu<iss>`` for BDeu) updated with ``settings``; an
+    unknown estimator or setting is refused naming the known ones."""
+    key = "bdeu" if estimator.startswith("bdeu") else estimator
+    if key not in DEFAULT_SETTINGS:
+        known = ", ".join(k if k != "bdeu" else "bdeu<iss>" for k in DEFAULT_SETTINGS)
+        extra = " (hier_domains needs a domain per row: use the panel)" if key in ESTIMATORS else ""
+        raise ValueError(f"unknown estimator {estimator!r}{extra}; expected one of {known}")
+    chosen = dict(settings or {})
+    unknown = sorted(set(chosen) - set(DEFAULT_SETTINGS[key]))
+    if unknown:
+        raise ValueError(
+            f"estimator {estimator!r} has no setting {unknown}; "
+            f"its settings are {sorted(DEFAULT_SETTINGS[key]) or 'none'}"
+        )
+    merged = DEFAULT_SETTINGS[key] | chosen
+    if key == "m" and merged["backoff"] != "context":
+        raise ValueError(
+            f"estimator 'm' with backoff {merged['backoff']!r}: only the context back-off gives "
+            "rows that sum to one (the literal rule of petitjean2018 eq. (16) does not)"
+        )
+    return merged
+
+
+def prepare(
+    frame: pd.DataFrame, target: str | None, drop: Sequence[str] = (), where: str = "data"
+) -> pd.DataFrame:
+    """The table as the panel prepares it (target last when given), after refusing
+    identifier-like columns and columns without a single value."""
+    if target is not None:
+        table = prepare_table(frame, where, target, drop)
+    else:
+        unknown = [c for c in drop if c not in frame.columns]
+        if unknown:
+            raise DataFormatError(f"{where}: drop names {unknown}, not columns of {list(frame)}")
+        kept = frame.drop(columns=list(drop)).reset_index(drop=True)
+        table = pd.DataFrame({c: attribute_column(kept[c]) for c in kept.columns})
+    attributes = table if target is None else table.iloc[:, :-1]
+    refuse_identifiers(attributes, where)
+    empty = [c for c in attributes.columns if attributes[c].isna().all()]
+    if empty:
+        raise DataFormatError(
+            f"{where}: column {empty[0]!r} has no data (every value is missing); leave it out "
+            "(drop)"
+        )
+    return table
+
+
+def _structure_choice(structure: str | None, edges: Edges | None, learn: str | None) -> str:
+    given = [name for name, value in (("structure", structure), ("edges", edges),
+                                      ("learn", learn)) if value is not None]  # fmt: skip
+    if len(given) != 1:
+        raise ValueError(f"give exactly one of structure, edges and learn; got {given or 'none'}")
+    return given[0]
+
+
+def fit(
+    data: pd.DataFrame,
+    *,
+    target: str | None = None,
+    structure: str | None = None,
+    edges: Edges | None = None,
+    learn: str | None = None,
+    estimator: str = "hier",
+    settings: Mapping[str, Any] | None = None,
+    drop: Sequence[str] = (),
+    seed: int = 0,
+    threads: int = 1,
+    max_parent_configurations: int = MAX_PARENT_CONFIGURATIONS,
+    on_fitted: Callable[[str, FittedCPT], None] | None = None,
+    where: str = "data",
+) -> FittedModel:
+    """Fit the CPTs of a network on ``data`` with ``estimator``.
+
+    The structure is one of: ``structure``, a BN classifier name (``nb``, ``tan``, ``kdb2``,
+    ``skdb``, ...; needs ``target``); ``edges``, ``(from, to)`` column-name pairs; ``learn``,
+    ``"hc"`` or ``"tabu"`` on BIC. ``estimator`` is a name of :data:`DEFAULT_SETTINGS`
+    (``bdeu<iss>`` e.g. ``bdeu1``), ``settings`` override its defaults. ``drop`` leaves
+    columns out; ``seed`` feeds the samplers (node ``i`` gets child ``i`` of the key
+    ("fit",)); ``threads`` fits families in parallel without changing the result;
+    ``on_fitted(node, cpt)`` is called as each CPT is done. ``where`` names the data in
+    errors.
+
+    Refused before any fit, naming the item: unknown columns, estimators or settings, an
+    identifier-like column, a column without data, a cyclic edge list, a constant column for
+    ``learn``, and a family with more than ``max_parent_configurations`` parent
+    configurations.
+    """
+    choice = _structure_choice(structure, edges, learn)
+    if choice == "structure" and target is None:
+        raise ValueError(f"the classifier structure {structure!r} needs a target column")
+    chosen_settings = estimator_settings(estimator, settings)
+    cpt_estimator = make_estimator(estimator, {estimator.rstrip("0123456789."): chosen_settings})
+    table = prepare(data, target, drop, where)
+    codings = fit_codings(table, target)
+    codes = encode_table(codings, table, where)
+    nodes = [c.node for c in codings]
+    cards = [len(c.states) for c in codings]
+    class_index = None if target is None else len(codings) - 1
+    kept = tuple(range(len(codings)))
+    if choice == "structure":
+        network, kept = classifier_structure(structure, codes, nodes, cards)
+    else:
+        if choice == "edges":
+            triples = [(str(e[0]), str(e[1]), e[2] if len(e) > 2 else f"edges[{i}]")
+                       for i, e in enumerate(edges)]  # fmt: skip
+            parents = edge_parents(triples, [c.column for c in codings], nodes)
+        else:
+            parents = tuple(tuple(p) for p in learned_parents(learn, codes, nodes))
+        network = BNStructure(tuple(nodes), tuple(cards), parents, class_index)
+    check_parent_configurations(network, max_parent_configurations)
+    codes = np.ascontiguousarray(codes[:, list(kept)])
+
+    def done(node: int, cpt: FittedCPT) -> None:
+        if on_fitted is not None:
+            on_fitted(network.names[node], cpt)
+
+    start = time.perf_counter()
+    fitted = fit_network(
+        network, codes, cpt_estimator, seed_sequence("fit", base_seed=seed), threads=threads,
+        on_fitted=done,
+    )  # fmt: skip
+    return FittedModel(
+        network=fitted,
+        codings=tuple(codings[i] for i in kept),
+        structure=structure or learn or "edges",
+        estimator=estimator,
+        settings=chosen_settings,
+        target=target,
+        left_out=tuple(codings[i].column for i in range(len(codings)) if i not in kept),
+        seconds=time.perf_counter() - start,
+    )
+
+
+__all__ = ["DEFAULT_SETTINGS", "FittedModel", "fit"]
