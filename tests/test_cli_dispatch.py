@@ -75,3 +75,16 @@ def test_fit_help_imports_no_estimator_and_the_fit_api_loads_on_use() -> None:
     assert fit.fit.__module__ == "hierbn.fit.api" and callable(fit.prepare)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         fit.nothing  # noqa: B018
+
+
+def test_ctrl_c_prints_one_line_and_exits_130(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    import hierbn.commands.sizes as sizes
+
+    def interrupted(args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sizes, "cmd_runtime", interrupted)
+    from hierbn.cli import main
+
+    assert main(["runtime", "--benchmarks", "x.tsv", "--out", "y.json"]) == 130
+    assert capsys.readouterr().err == "hierbn runtime: interrupted\n"

@@ -155,7 +155,8 @@ def test_each_fitted_cpt_is_reported_once() -> None:
     ("kwargs", "message"),
     [
         ({"edges": [("kind", "flag"), ("flag", "x value"), ("x value", "kind")]},
-         r"directed cycle: kind -> flag -> x value -> kind"),
+         r"directed cycle kind -> flag -> x value -> kind \(the arcs at edges\[0\]; edges\[1\]; "
+         r"edges\[2\]\)"),
         ({"edges": [("kind", "salary")]}, r"edges\[0\]: 'salary' is not a column of the data"),
         ({"edges": [("kind", "kind")]}, r"self-loop"),
         ({"structure": "kdb9x"}, r"unknown classifier structure 'kdb9x'"),
@@ -196,8 +197,16 @@ def test_a_family_above_the_parent_configuration_limit_is_refused_naming_it() ->
         r"the family of 'kind' has 30 parent configurations \(parents income \(3 states\), "
         r"x_value \(5 states\), flag \(2 states\)\), above the limit of 29"
     )
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=message) as refused:
         fit(frame, target="income", structure="kdb2", max_parent_configurations=29)
+    # the remedies: the command line's options and the Python parameters, for this structure
+    for remedy in ("a smaller k of kdb", "--drop COLUMN", "--max-parent-configurations N",
+                   "max_parent_configurations= in Python"):  # fmt: skip
+        assert remedy in str(refused.value)
+    edges = [("income", "kind"), ("x value", "kind"), ("flag", "kind")]
+    with pytest.raises(ValueError, match="fewer arcs into it in the edges") as refused:
+        fit(frame, edges=edges, max_parent_configurations=10)
+    assert "smaller k" not in str(refused.value)
     model = fit(frame, target="income", structure="kdb2", max_parent_configurations=30)
     assert model.summary()["parent_configurations"].max() == 30
 
@@ -272,3 +281,20 @@ def test_hierbn_fit_names_the_edge_file_line_of_an_unknown_column(tmp_path: Path
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert f"{arcs}, line 4: 'salary' is not a column of the data" in done.stderr
+
+
+def test_hierbn_fit_checks_out_before_the_fit_and_makes_a_missing_folder(tmp_path: Path) -> None:
+    data = tmp_path / "small.csv"
+    _frame(60).to_csv(data, index=False)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    command = [sys.executable, "-m", "hierbn.cli", "fit", "--data", str(data), "--target",
+               "income", "--structure", "nb", "--estimator", "laplace"]  # fmt: skip
+    refused = subprocess.run([*command, "--out", str(blocker / "m.bif")], capture_output=True,
+                             text=True)  # fmt: skip
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+    assert f"--out {blocker / 'm.bif'}: {blocker} is a file, not a folder" in refused.stderr
+    assert "fitting" not in refused.stderr  # refused before the data were read
+    out = tmp_path / "new" / "deeper" / "m.bif"
+    done = subprocess.run([*command, "--out", str(out)], capture_output=True, text=True, check=True)
+    assert out.is_file() and f"in the new folder {out.parent}" in done.stdout

@@ -137,3 +137,22 @@ def test_registry_carries_header_lines_and_missing_tokens() -> None:
     patient = registry[("dombowsky2025", "metabric-patient")].parts[0]
     assert (patient.format, patient.skip_rows, patient.na_values) == ("tsv", 4, ("NA", "null"))
     assert registry[("dombowsky2025", "lucas0")].parts[0].na_values == ()
+
+
+def test_a_utf8_byte_order_mark_is_not_part_of_the_first_column(tmp_path: Path) -> None:
+    path = _write(tmp_path, "excel.csv", b"\xef\xbb\xbfa,b\n1,x\n2,y\n")
+    frame = read_any(path, "csv")
+    assert list(frame.columns) == ["a", "b"] and frame["a"].tolist() == [1.0, 2.0]
+
+
+def test_a_header_without_rows_says_so(tmp_path: Path) -> None:
+    path = _write(tmp_path, "empty.csv", "a,b\n")
+    with pytest.raises(DataFormatError, match=r"empty.csv: a header line and no data rows"):
+        read_any(path, "csv")
+
+
+@pytest.mark.parametrize("token", ["inf", "-inf", "Infinity"])
+def test_an_infinite_number_is_refused_with_column_and_line(tmp_path: Path, token: str) -> None:
+    path = _write(tmp_path, "inf.csv", f"a,b\n1,x\n{token},y\n")
+    with pytest.raises(DataFormatError, match=rf"inf.csv, line 3: column 'a' has '{token}'"):
+        read_any(path, "csv")

@@ -8,6 +8,8 @@ import sys
 
 from hierbn.studies import STUDIES, study_module
 
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a Ctrl-C
+
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line: the shared commands (data, Stan, scoreboard), ``hierbn fit`` and one
@@ -55,6 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser(_command(argv)).parse_args(argv)
     try:
         args.func(args)
+    except KeyboardInterrupt:
+        # Ctrl-C: one line, the shell's code for SIGINT; every write is atomic, so no output
+        # is left half-written
+        print(f"hierbn {args.command}: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except _bad_input_errors() as error:
         # bad input, named by file and line or key: a message, not a traceback
         raise SystemExit(f"hierbn {args.command}: {error}") from None

@@ -153,6 +153,7 @@ def _column(path: Path, attr: ArffAttribute, raw: tuple[str, ...], lines: list[i
     )
 
 
+UTF8_BOM = b"\xef\xbb\xbf"  # a byte-order mark, as spreadsheets write UTF-8: not part of the text
 MOSTLY_NUMERIC = 0.95  # a column this numeric with a few non-numbers is a garbled numeric column
 
 
@@ -163,7 +164,7 @@ def _delimited_rows(
     lines end in LF, CRLF or a lone CR (old Mac files); a line that is not UTF-8 is an error
     naming it."""
     rows: list[tuple[int, list[str]]] = []
-    lines = path.read_bytes().splitlines()
+    lines = path.read_bytes().removeprefix(UTF8_BOM).splitlines()
     skipped = [(i + 1, lines[i]) for i in range(min(skip_rows, len(lines)))]
     for line_no, raw in enumerate(lines[skip_rows:], start=skip_rows + 1):
         try:
@@ -192,6 +193,13 @@ def _typed_column(
     present = col.notna() & ~blank
     bad = present & numeric.isna()
     if not bad.any():
+        infinite = np.flatnonzero(np.isinf(numeric.to_numpy(dtype=np.float64)))
+        if infinite.size:
+            first = int(infinite[0])
+            raise DataFormatError(
+                f"{path}, line {lines[first]}: column {name!r} has {values[first]!r}, an "
+                "infinite number; a value must be finite (or missing: ?, an empty field)"
+            )
         return numeric.astype(np.float64).rename(name)
     if numeric.notna().sum() >= MOSTLY_NUMERIC * present.sum():
         first = int(np.flatnonzero(bad.to_numpy())[0])
@@ -223,6 +231,8 @@ def read_csv(
             raise DataFormatError(f"{path}: no header line")
         (_, header), rows = rows[0], rows[1:]
         columns = tuple(header)
+        if not rows:
+            raise DataFormatError(f"{path}: a header line and no data rows")
     if len(set(columns)) != len(columns):
         raise DataFormatError(f"{path}: duplicated column names in {list(columns)}")
     for line_no, fields in rows:

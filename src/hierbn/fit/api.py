@@ -159,7 +159,7 @@ def fit(
         else:
             parents = tuple(tuple(p) for p in learned_parents(learn, codes, nodes))
         network = BNStructure(tuple(nodes), tuple(cards), parents, class_index)
-    check_parent_configurations(network, max_parent_configurations)
+    check_parent_configurations(network, max_parent_configurations, choice)
     codes = np.ascontiguousarray(codes[:, list(kept)])
 
     def done(node: int, cpt: FittedCPT) -> None:

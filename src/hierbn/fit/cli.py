@@ -4,6 +4,7 @@ on long fits and a one-screen summary."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -114,6 +115,7 @@ def _fit(args: argparse.Namespace) -> str:
         raise ValueError(f"--out {args.out}: expected a file ending in {', '.join(FORMATS)}")
     if not args.data.is_file():
         raise ValueError(f"--data {args.data}: no such file")
+    created = out_folder(args.out)
     start = time.perf_counter()
     frame = read_user_table(args.data)
     edges = None
@@ -141,7 +143,26 @@ def _fit(args: argparse.Namespace) -> str:
             where=str(args.data),
         )
     model.write(args.out)
-    return summary_text(model, args, frame.shape, time.perf_counter() - start)
+    summary = summary_text(model, args, frame.shape, time.perf_counter() - start)
+    return summary + (f" in the new folder {created}" if created else "")
+
+
+def out_folder(out: Path) -> Path | None:
+    """Check before any fit that ``out`` can be written: its folder is made when missing (and
+    returned, for the summary to say so); a folder that is a file or not writable is refused."""
+    folder = out.parent
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--out {out}: {folder} is a file, not a folder")
+    created = None
+    if not folder.exists():
+        try:
+            folder.mkdir(parents=True)
+        except OSError as error:
+            raise ValueError(f"--out {out}: cannot make the folder {folder} ({error})") from None
+        created = folder
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {out}: no permission to write in {folder}")
+    return created
 
 
 def summary_text(model: Any, args: argparse.Namespace, shape: tuple[int, int], total: float) -> str:

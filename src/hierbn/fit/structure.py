@@ -58,6 +58,7 @@ def edge_parents(
     index = {name: i for i, name in enumerate(nodes)} | {c: i for i, c in enumerate(columns)}
     parents: list[list[int]] = [[] for _ in columns]
     graph = nx.DiGraph()
+    places: dict[tuple[int, int], str] = {}
     for source, target, where in edges:
         for end in (source, target):
             if end not in index:
@@ -71,12 +72,14 @@ def edge_parents(
             raise ValueError(f"{where}: the arc {source} -> {target} is listed twice")
         parents[v].append(u)
         graph.add_edge(u, v)
+        places[u, v] = where
     try:
         cycle = nx.find_cycle(graph)
     except nx.NetworkXNoCycle:
         return tuple(tuple(p) for p in parents)
     loop = " -> ".join([*(columns[u] for u, _ in cycle), columns[cycle[0][0]]])
-    raise ValueError(f"the edge list has a directed cycle: {loop}")
+    arcs = "; ".join(places[u, v] for u, v in cycle)
+    raise ValueError(f"the arcs form a directed cycle {loop} (the arcs at {arcs})")
 
 
 def refuse_constant_columns(codes: np.ndarray, columns: Sequence[str]) -> None:
@@ -123,8 +126,18 @@ def classifier_structure(
     return sub, keep
 
 
-def check_parent_configurations(structure: BNStructure, limit: int) -> None:
-    """Refuse a family with more than ``limit`` parent configurations, naming it."""
+# How a family can get fewer parents, by where its structure came from (for the refusal below)
+FEWER_PARENTS = {
+    "structure": "a classifier with fewer parents (a smaller k of kdb)",
+    "edges": "fewer arcs into it in the edges",
+    "learn": "a structure you give instead (--edges FILE; edges= in Python)",
+}
+
+
+def check_parent_configurations(structure: BNStructure, limit: int, how: str = "edges") -> None:
+    """Refuse a family with more than ``limit`` parent configurations, naming it and the
+    remedies for a structure chosen ``how`` (``structure``, ``edges`` or ``learn``), with
+    ``hierbn fit``'s options and the Python parameters."""
     for node, parents in enumerate(structure.parents):
         size = math.prod(structure.cardinalities[p] for p in parents)
         if size > limit:
@@ -134,7 +147,8 @@ def check_parent_configurations(structure: BNStructure, limit: int) -> None:
             raise ValueError(
                 f"the family of {structure.names[node]!r} has {size:,} parent configurations "
                 f"(parents {family}), above the limit of {limit:,}: its table would be "
-                f"{size * structure.cardinalities[node]:,} numbers. Use fewer parents (a "
-                "smaller k), leave a many-valued parent out (drop), or raise the limit "
-                "(max_parent_configurations)"
+                f"{size * structure.cardinalities[node]:,} numbers. Use "
+                f"{FEWER_PARENTS[how]}, leave a many-valued parent out (--drop COLUMN; drop= in "
+                "Python), or raise the limit (--max-parent-configurations N; "
+                "max_parent_configurations= in Python)"
             )
