@@ -162,7 +162,8 @@ def test_each_fitted_cpt_is_reported_once() -> None:
         ({"structure": "kdb9x"}, r"unknown classifier structure 'kdb9x'"),
         ({"structure": "tan", "estimator": "hier_domains"}, r"hier_domains needs a domain"),
         ({"structure": "tan", "estimator": "hdp", "settings": {"iteration": 5}},
-         r"'hdp' has no setting \['iteration'\]"),
+         r"'hdp' has no setting \['iteration'\].*; did you mean 'iterations'\?"),
+        ({"structure": "tan", "estimator": "bdue1"}, r"unknown estimator 'bdue1'.*did you mean 'bdeu1'\?"),
         ({"structure": "tan", "edges": [("a", "b")]}, r"exactly one of structure, edges and learn"),
         ({"structure": "nb", "estimator": "m", "settings": {"backoff": "literal"}},
          r"only the context back-off gives rows that sum to one"),
@@ -298,3 +299,10 @@ def test_hierbn_fit_checks_out_before_the_fit_and_makes_a_missing_folder(tmp_pat
     out = tmp_path / "new" / "deeper" / "m.bif"
     done = subprocess.run([*command, "--out", str(out)], capture_output=True, text=True, check=True)
     assert out.is_file() and f"in the new folder {out.parent}" in done.stdout
+
+
+def test_did_you_mean_suggests_only_a_close_name() -> None:
+    from hierbn.fit.options import did_you_mean
+
+    assert did_you_mean("hiddden", ["hier", "hidden", "hdp"]) == "; did you mean 'hidden'?"
+    assert did_you_mean("zzz", ["hier", "hidden", "hdp"]) == ""

@@ -17,7 +17,7 @@ from hierbn.data.readers import DataFormatError
 from hierbn.data.user_tables import attribute_column, prepare_table, refuse_identifiers
 from hierbn.fit.encoding import encode_table, fit_codings
 from hierbn.fit.model import FittedModel
-from hierbn.fit.options import MAX_PARENT_CONFIGURATIONS
+from hierbn.fit.options import MAX_PARENT_CONFIGURATIONS, did_you_mean
 from hierbn.fit.structure import (
     check_parent_configurations,
     classifier_structure,
@@ -56,13 +56,18 @@ def estimator_settings(estimator: str, settings: Mapping[str, Any] | None) -> di
     if key not in DEFAULT_SETTINGS:
         known = ", ".join(k if k != "bdeu" else "bdeu<iss>" for k in DEFAULT_SETTINGS)
         extra = " (hier_domains needs a domain per row: use the panel)" if key in ESTIMATORS else ""
-        raise ValueError(f"unknown estimator {estimator!r}{extra}; expected one of {known}")
+        names = [k if k != "bdeu" else "bdeu1" for k in DEFAULT_SETTINGS]
+        raise ValueError(
+            f"unknown estimator {estimator!r}{extra}; expected one of {known}"
+            + did_you_mean(estimator, names)
+        )
     chosen = dict(settings or {})
     unknown = sorted(set(chosen) - set(DEFAULT_SETTINGS[key]))
     if unknown:
         raise ValueError(
             f"estimator {estimator!r} has no setting {unknown}; "
             f"its settings are {sorted(DEFAULT_SETTINGS[key]) or 'none'}"
+            + did_you_mean(unknown[0], DEFAULT_SETTINGS[key])
         )
     merged = DEFAULT_SETTINGS[key] | chosen
     if key == "m" and merged["backoff"] != "context":
