@@ -6,6 +6,7 @@ the refusals by their messages."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -306,3 +307,21 @@ def test_did_you_mean_suggests_only_a_close_name() -> None:
 
     assert did_you_mean("hiddden", ["hier", "hidden", "hdp"]) == "; did you mean 'hidden'?"
     assert did_you_mean("zzz", ["hier", "hidden", "hdp"]) == ""
+
+
+def test_the_plan_comes_before_the_cpts_and_the_structure_has_its_own_seconds() -> None:
+    events: list[object] = []
+    model = fit(_frame(), target="income", structure="tan", estimator="laplace",
+                on_planned=lambda cpts: events.append(cpts),
+                on_fitted=lambda node, cpt: events.append(node))  # fmt: skip
+    assert events[0] == len(model.nodes) and sorted(events[1:]) == sorted(model.nodes)
+    assert 0 < model.structure_seconds and 0 < model.seconds
+
+
+def test_the_summary_gives_the_structure_search_its_own_seconds(tmp_path: Path) -> None:
+    data = tmp_path / "small.csv"
+    _frame(80).drop(columns=["x value"]).to_csv(data, index=False)
+    command = [sys.executable, "-m", "hierbn.cli", "fit", "--data", str(data), "--learn", "hc",
+               "--estimator", "laplace", "--out", str(tmp_path / "m.bif")]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert re.search(r"structure  hc: \d+ nodes, \d+ arcs, searched in \d+\.\d\d s", done.stdout)

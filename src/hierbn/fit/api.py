@@ -124,6 +124,7 @@ def fit(
     threads: int = 1,
     max_parent_configurations: int = MAX_PARENT_CONFIGURATIONS,
     on_fitted: Callable[[str, FittedCPT], None] | None = None,
+    on_planned: Callable[[int], None] | None = None,
     where: str = "data",
 ) -> FittedModel:
     """Fit the CPTs of a network on ``data`` with ``estimator``.
@@ -134,7 +135,8 @@ def fit(
     (``bdeu<iss>`` e.g. ``bdeu1``), ``settings`` override its defaults. ``drop`` leaves
     columns out; ``seed`` feeds the samplers (node ``i`` gets child ``i`` of the key
     ("fit",)); ``threads`` fits families in parallel without changing the result;
-    ``on_fitted(node, cpt)`` is called as each CPT is done. ``where`` names the data in
+    ``on_planned(cpts)`` is called once the structure is known, with the number of CPTs to
+    fit, and ``on_fitted(node, cpt)`` as each CPT is done. ``where`` names the data in
     errors.
 
     Refused before any fit, naming the item: unknown columns, estimators or settings, an
@@ -154,6 +156,7 @@ def fit(
     cards = [len(c.states) for c in codings]
     class_index = None if target is None else len(codings) - 1
     kept = tuple(range(len(codings)))
+    structure_start = time.perf_counter()
     if choice == "structure":
         network, kept = classifier_structure(structure, codes, nodes, cards)
     else:
@@ -165,7 +168,10 @@ def fit(
             parents = tuple(tuple(p) for p in learned_parents(learn, codes, nodes))
         network = BNStructure(tuple(nodes), tuple(cards), parents, class_index)
     check_parent_configurations(network, max_parent_configurations, choice)
+    structure_seconds = time.perf_counter() - structure_start
     codes = np.ascontiguousarray(codes[:, list(kept)])
+    if on_planned is not None:
+        on_planned(len(network.names))
 
     def done(node: int, cpt: FittedCPT) -> None:
         if on_fitted is not None:
@@ -185,6 +191,7 @@ def fit(
         target=target,
         left_out=tuple(codings[i].column for i in range(len(codings)) if i not in kept),
         seconds=time.perf_counter() - start,
+        structure_seconds=structure_seconds,
     )
 
 

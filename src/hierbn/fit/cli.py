@@ -123,6 +123,9 @@ def _fit(args: argparse.Namespace) -> str:
         edges = read_edge_file(args.edges)  # each arc with its file and line for errors
     with tqdm(desc="fitting CPTs", unit="CPT", delay=2.0, file=sys.stderr, leave=False) as bar:
 
+        def planned(cpts: int) -> None:
+            bar.reset(total=cpts)  # done / total and an ETA from here on
+
         def advance(node: str, _: Any) -> None:
             bar.set_postfix_str(node, refresh=False)
             bar.update()
@@ -140,6 +143,7 @@ def _fit(args: argparse.Namespace) -> str:
             threads=args.threads,
             max_parent_configurations=args.max_parent_configurations,
             on_fitted=advance,
+            on_planned=planned,
             where=str(args.data),
         )
     model.write(args.out)
@@ -176,7 +180,8 @@ def summary_text(model: Any, args: argparse.Namespace, shape: tuple[int, int], t
         f"data       {args.data}: {shape[0]:,} rows, {shape[1]} columns"
         + (f", target {model.target!r}" if model.target else ""),
         f"structure  {model.structure}: {len(model.nodes)} nodes, {arcs} arcs"
-        + (f" (left out: {', '.join(model.left_out)})" if model.left_out else ""),
+        + (f" (left out: {', '.join(model.left_out)})" if model.left_out else "")
+        + f", {'searched' if args.learn else 'made'} in {model.structure_seconds:.2f} s",
         f"estimator  {model.estimator}"
         + (f" {model.settings}" if model.settings else "")
         + f": {cells:,} CPT cells fitted in {model.seconds:.2f} s ({total:.2f} s in all)",

@@ -21,7 +21,8 @@ class FittedModel:
     """The fitted ``network`` (node ``i`` is ``codings[i]``), how it was made (``structure``:
     a classifier name, ``edges``, ``hc`` or ``tabu``; ``estimator`` and its ``settings``), the
     ``target`` column (None for a network without a class), the columns left out (SkDB's
-    selection) and the seconds the CPTs took."""
+    selection), the seconds the CPTs took and those the structure took (made or searched,
+    with its checks)."""
 
     network: FittedNetwork
     codings: tuple[ColumnCoding, ...]
@@ -31,6 +32,7 @@ class FittedModel:
     target: str | None
     left_out: tuple[str, ...]
     seconds: float
+    structure_seconds: float = 0.0
 
     @property
     def nodes(self) -> tuple[str, ...]:
