@@ -315,7 +315,7 @@ def test_the_plan_comes_before_the_cpts_and_the_structure_has_its_own_seconds() 
                 on_planned=lambda cpts: events.append(cpts),
                 on_fitted=lambda node, cpt: events.append(node))  # fmt: skip
     assert events[0] == len(model.nodes) and sorted(events[1:]) == sorted(model.nodes)
-    assert 0 < model.structure_seconds and 0 < model.seconds
+    assert model.structure_seconds > 0 and model.seconds > 0
 
 
 def test_the_summary_gives_the_structure_search_its_own_seconds(tmp_path: Path) -> None:
