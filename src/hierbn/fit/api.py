@@ -110,6 +110,30 @@ def _structure_choice(structure: str | None, edges: Edges | None, learn: str | N
     return given[0]
 
 
+def _network(
+    choice: str,
+    name: str | None,
+    edges: Edges | None,
+    codings: Sequence[Any],
+    codes: np.ndarray,
+    target: str | None,
+) -> tuple[BNStructure, tuple[int, ...]]:
+    """The structure chosen ``choice`` (a classifier or learner ``name``, or ``edges``) over
+    the coded columns, and the columns it keeps (a selective classifier leaves some out)."""
+    nodes = [c.node for c in codings]
+    cards = [len(c.states) for c in codings]
+    if choice == "structure":
+        return classifier_structure(name, codes, nodes, cards)
+    if choice == "edges":
+        triples = [(str(e[0]), str(e[1]), e[2] if len(e) > 2 else f"edges[{i}]")
+                   for i, e in enumerate(edges)]  # fmt: skip
+        parents = edge_parents(triples, [c.column for c in codings], nodes)
+    else:
+        parents = tuple(tuple(p) for p in learned_parents(name, codes, nodes))
+    class_index = None if target is None else len(codings) - 1
+    return BNStructure(tuple(nodes), tuple(cards), parents, class_index), tuple(range(len(nodes)))
+
+
 def fit(
     data: pd.DataFrame,
     *,
@@ -152,21 +176,8 @@ def fit(
     table = prepare(data, target, drop, where)
     codings = fit_codings(table, target)
     codes = encode_table(codings, table, where)
-    nodes = [c.node for c in codings]
-    cards = [len(c.states) for c in codings]
-    class_index = None if target is None else len(codings) - 1
-    kept = tuple(range(len(codings)))
     structure_start = time.perf_counter()
-    if choice == "structure":
-        network, kept = classifier_structure(structure, codes, nodes, cards)
-    else:
-        if choice == "edges":
-            triples = [(str(e[0]), str(e[1]), e[2] if len(e) > 2 else f"edges[{i}]")
-                       for i, e in enumerate(edges)]  # fmt: skip
-            parents = edge_parents(triples, [c.column for c in codings], nodes)
-        else:
-            parents = tuple(tuple(p) for p in learned_parents(learn, codes, nodes))
-        network = BNStructure(tuple(nodes), tuple(cards), parents, class_index)
+    network, kept = _network(choice, structure or learn, edges, codings, codes, target)
     check_parent_configurations(network, max_parent_configurations, choice)
     structure_seconds = time.perf_counter() - structure_start
     codes = np.ascontiguousarray(codes[:, list(kept)])
