@@ -54,11 +54,12 @@ def _restamp(args: argparse.Namespace, root: Path) -> None:
     from hierbn.report.record import read_record, record_path, restamp
     from hierbn.workflow import source_commit
 
+    commit = source_commit(str(root))  # before the first record is rewritten
     try:
         for study in args.study:
             path = record_path(root, study)
             stamped = restamp(
-                read_record(path, study), root, source_commit(str(root)), args.restamp,
+                read_record(path, study), root, commit, args.restamp,
                 dt.datetime.now(dt.UTC).strftime("%Y-%m-%d"),
             )  # fmt: skip
             write_json(stamped, path)
