@@ -35,7 +35,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,18 +72,19 @@ def normalised_command(command: Sequence[str]) -> list[str]:
     return kept
 
 
-def _machine_free(value: Any, key: str = "") -> Any:
-    """A JSON value without absolute paths and seconds (a compiled model's file, its compile
-    time), which differ between machines for the same model."""
+def _pruned(value: Any, drop: Callable[[str, Any], bool]) -> Any:
+    """A JSON value without the entries ``drop(key, value)`` selects, at every depth."""
     if isinstance(value, dict):
-        return {
-            k: _machine_free(v, k)
-            for k, v in sorted(value.items())
-            if not is_timing(k) and not (isinstance(v, str) and os.path.isabs(v))
-        }
+        return {k: _pruned(v, drop) for k, v in value.items() if not drop(k, v)}
     if isinstance(value, list):
-        return [_machine_free(v) for v in value]
+        return [_pruned(v, drop) for v in value]
     return value
+
+
+def _machine_specific(key: str, value: Any) -> bool:
+    """Seconds and absolute paths (a compiled model's file, its compile time), which differ
+    between machines for the same model."""
+    return is_timing(key) or (isinstance(value, str) and os.path.isabs(value))
 
 
 def input_digest(path: Path) -> str:
@@ -97,7 +98,7 @@ def input_digest(path: Path) -> str:
         digest.update(json.dumps([[c, str(t)] for c, t in frame.dtypes.items()]).encode())
         digest.update(pd.util.hash_pandas_object(frame, index=False).to_numpy().tobytes())
     elif path.suffix == ".json":
-        value = _machine_free(json.loads(path.read_text()))
+        value = _pruned(json.loads(path.read_text()), _machine_specific)
         digest.update(json.dumps(value, sort_keys=True).encode())
     else:
         digest.update(path.read_bytes())
@@ -285,17 +286,11 @@ def compare_outputs(stored: Path, fresh: Path) -> list[str]:
             if not a[c].equals(b[c])
         ]
     if stored.suffix == ".json":
-        a, b = (_without_timing(json.loads(p.read_text())) for p in (stored, fresh))
+        a, b = (
+            _pruned(json.loads(p.read_text()), lambda k, _: is_timing(k)) for p in (stored, fresh)
+        )
         return [] if a == b else ["JSON values differ"]
     return [] if stored.read_bytes() == fresh.read_bytes() else ["bytes differ"]
-
-
-def _without_timing(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _without_timing(v) for k, v in value.items() if not is_timing(k)}
-    if isinstance(value, list):
-        return [_without_timing(v) for v in value]
-    return value
 
 
 def verify_entry(folder: Path, scratch: Path) -> list[str]:
