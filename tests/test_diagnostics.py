@@ -3,10 +3,16 @@ coda's AR-spectral ESS of one chain, all read from a draws record with var_names
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.linalg import solve_toeplitz
 from scipy.signal import lfilter
+from statsmodels.tsa.stattools import levinson_durbin
 
 from hierbn.diagnostics import (
+    _ar_yw_order_max,
+    _autocovariances,
+    _levinson_durbin,
     _spectrum0_ar,
     convergence,
     ess_ar_spectral,
@@ -134,6 +140,23 @@ def test_ar_spectral_ess_of_a_short_series_matches_a_hand_worked_order_1_fit() -
     phi = r[1] / r[0]
     spec = r[0] * (1 - phi**2) * n / (n - 2) / (1 - phi) ** 2
     assert _chain(x) == pytest.approx(n * x.var(ddof=1) / spec, rel=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(5, 2000),
+    walk=st.floats(0.0, 1.0),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_levinson_durbin_is_statsmodels_bit_for_bit(n: int, walk: float, seed: int) -> None:
+    """The hand-written recursion (kept so that coda's ESS does not import statsmodels) gives
+    statsmodels' AR coefficients and partial autocorrelations exactly, noise to random walks."""
+    rng = np.random.default_rng(seed)
+    x = walk * np.cumsum(rng.normal(size=n)) + rng.normal(size=n)
+    acov = _autocovariances(x[:, None], _ar_yw_order_max(n))[:, 0]
+    phi, pacf = _levinson_durbin(acov)
+    oracle = levinson_durbin(acov, nlags=acov.size - 1, isacov=True)
+    assert np.array_equal(phi, oracle.phi) and np.array_equal(pacf, oracle.pacf)
 
 
 def test_ar_spectral_ess_of_constant_or_linear_series_is_0() -> None:

@@ -149,12 +149,14 @@ def test_a_job_config_holds_only_its_setting() -> None:
     missing = {**SECTION, "table3": {**SECTION["table3"], "k1": [5, 25, 100]}}
     with pytest.raises(ValueError, match=r"no step sizes for k1 = \[100\]"):
         wf.check_section(missing)
-    lucas = wf.lucas_config(SECTION, "Allergy")["lucas"]
+    lucas = wf.lucas_config(SECTION)["lucas"]  # one job runs every target
     assert (
         lucas["eps"] == {"Allergy": [0.65, 0.35]}
         and "targets" not in lucas
         and "enabled" not in lucas
     )
+    metabric = wf.metabric_config(SECTION)["metabric"]
+    assert metabric["eps"] == {"TBS": [0.175, 0.25]} and "outcomes" not in metabric
     missing = {**SECTION, "lucas": {**SECTION["lucas"], "targets": ["Allergy", "Fatigue"]}}
     with pytest.raises(ValueError, match=r"lucas.eps has no step sizes for targets \['Fatigue'\]"):
         wf.check_section(missing)

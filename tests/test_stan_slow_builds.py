@@ -19,7 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from hierbn.stan.pystan_build import COMPILER_OUTPUT, build, cache_entry, no_client_timeout
+from hierbn.stan.pystan_build import (
+    COMPILER_OUTPUT,
+    build,
+    cache_entry,
+    no_client_timeout,
+    without_debug_info,
+)
 from hierbn.stan.runner import compile_model, stan_file
 
 pytest.importorskip("stan")
@@ -129,3 +135,25 @@ def test_a_cmdstan_executable_is_moved_in_only_when_finished(
     (exe_dir / "logit_glm.stan").write_text("// another source\n")  # an executable of another
     compile_model("logit_glm", cmdstanpy_backend, exe_dir)
     assert exe.stat().st_mtime_ns > built
+
+
+@pytest.mark.parametrize("stock", [None, "-march=native"])
+def test_model_builds_end_their_flags_without_debug_information(
+    monkeypatch: pytest.MonkeyPatch, stock: str | None
+) -> None:
+    """setuptools (which httpstan builds with) puts ``-g0`` after Python's own ``-g``, and the
+    user's CFLAGS come back unchanged afterwards."""
+    from setuptools._distutils import ccompiler, sysconfig
+
+    if stock is None:
+        monkeypatch.delenv("CFLAGS", raising=False)
+    else:
+        monkeypatch.setenv("CFLAGS", stock)
+    with without_debug_info():
+        compiler = ccompiler.new_compiler()
+        sysconfig.customize_compiler(compiler)
+        flags = list(compiler.compiler_so)
+    last = flags.index("-g0")
+    assert all(i < last for i, flag in enumerate(flags) if flag.startswith("-g") and i != last)
+    assert stock is None or stock in flags
+    assert os.environ.get("CFLAGS") == stock

@@ -163,21 +163,39 @@ def _ar_yw_order_max(n: int) -> int:
     return int(min(n - 1, np.floor(10 * np.log10(n))))
 
 
+def _levinson_durbin(acov: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The Levinson-Durbin recursion (Durbin 1960) on autocovariances ``acov[0..p]``: the
+    coefficients ``phi[1 : m + 1, m]`` of the Yule-Walker AR(m) fit of every order m <= p and
+    the partial autocorrelations ``pacf[1..p]`` (``pacf[0]`` = 1), as R's ``eureka`` under
+    ``ar.yw``. Written here rather than imported: statsmodels' ``tsa.stattools`` costs about a
+    second of import on every job that computes coda's ESS, and scipy's ``solve_toeplitz``
+    gives only the last order's fit."""
+    order_max = acov.size - 1
+    phi = np.zeros((order_max + 1, order_max + 1))
+    sigma = np.zeros(order_max + 1)
+    phi[1, 1] = acov[1] / acov[0]
+    sigma[1] = acov[0] - phi[1, 1] * acov[1]
+    for k in range(2, order_max + 1):
+        phi[k, k] = (acov[k] - np.dot(phi[1:k, k - 1], acov[1:k][::-1])) / sigma[k - 1]
+        phi[1:k, k] = phi[1:k, k - 1] - phi[k, k] * phi[k - 1 : 0 : -1, k - 1]
+        sigma[k] = sigma[k - 1] * (1 - phi[k, k] ** 2)
+    pacf = np.diag(phi).copy()
+    pacf[0] = 1.0
+    return phi, pacf
+
+
 def _ar_yw(acov: np.ndarray, n: int) -> tuple[int, np.ndarray, float]:
     """R's ``ar.yw(x, aic = TRUE, demean = TRUE)`` from the autocovariances ``acov[0..p]``
     (``p = order.max``, ``acov[0] > 0``) of a series of length n: the AIC order, its
     coefficients and its ``var.pred``."""
     order_max = acov.size - 1
-    from statsmodels.tsa.stattools import levinson_durbin  # imported on use: 0.7 s at start-up
-
-    ld = levinson_durbin(acov, nlags=order_max, isacov=True)
-    # ld.pacf[0] is a placeholder 1; ld.phi[1 : m + 1, m] are the AR(m) coefficients.
+    phi, pacf = _levinson_durbin(acov)
     # Innovation variances as R's eureka: r0 * prod(1 - pacf^2), orders 0..p.
-    var_pred = acov[0] * np.concatenate(([1.0], np.cumprod(1.0 - ld.pacf[1:] ** 2)))
+    var_pred = acov[0] * np.concatenate(([1.0], np.cumprod(1.0 - pacf[1:] ** 2)))
     with np.errstate(divide="ignore"):
         aic = n * np.log(var_pred) + 2.0 * np.arange(order_max + 1)  # + 2 (demean) dropped
     order = int(np.argmin(aic))
-    coefs = ld.phi[1 : order + 1, order].copy()
+    coefs = phi[1 : order + 1, order].copy()
     return order, coefs, float(var_pred[order] * n / (n - (order + 1)))
 
 

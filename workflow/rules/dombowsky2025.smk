@@ -1,8 +1,9 @@
 # dombowsky2025: the HiDDeN sampler on Table 1 (sparse counts), Table 3 (two DAGs), Tables 7-8
 # (two parent sets), the ALARM parameters (Figure 10) and structure (Tables 10-11), the LUCAS
 # Markov blankets (Tables 2, 6) and the METABRIC outcomes (Figures 5-7), plus the Theorem 2
-# and grid-integration checks. One job per (experiment, setting, replicate block); which config
-# values each job reads: hierbn.studies.dombowsky2025.workflow.
+# and grid-integration checks. One job per (experiment, setting, replicate block) of the
+# simulations and one per real-data experiment; which config values each job reads:
+# hierbn.studies.dombowsky2025.workflow.
 
 from hierbn.studies.dombowsky2025 import workflow as dd
 
@@ -162,27 +163,26 @@ rule dd_alarm:
     input:
         dd.PREPARED,
     output:
-        results="results/dombowsky2025/alarm/s{sub}.parquet",
-        trace="results/dombowsky2025/alarm/s{sub}_trace.parquet",
+        results="results/dombowsky2025/alarm.parquet",
+        trace="results/dombowsky2025/alarm_trace.parquet",
     log:
-        "logs/dombowsky2025/alarm/s{sub}.log",
+        "logs/dombowsky2025/alarm.log",
     benchmark:
-        benchmark_of("results/dombowsky2025/alarm/s{sub}.parquet")
-    wildcard_constraints:
-        sub=r"\d+",
+        benchmark_of("results/dombowsky2025/alarm.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 21 paper jobs 389 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 21 paper jobs 6 s x 2, floor 10
+        mem_mb=1000,  # largest RSS of 21 paper jobs of one subsample 389 MB x 1.5, floor 1000
+        runtime=10,  # min; 21 paper subsamples of at most 6 s each (one job each then) x 2, floor 10
     params:
         code=step_code("dombowsky2025", "alarm"),
         config=as_json(dd.alarm_config(DD)),
+        subsamples=dd.subsamples(DD),
         seed=config["seed"],
     shell:
         cached(
-            "hierbn dombowsky2025 alarm --prepared {input} --subsample {wildcards.sub} "
+            "hierbn dombowsky2025 alarm --prepared {input} --subsample {params.subsamples} "
             "--config {params.config} --seed {params.seed} --threads {threads} "
             "--out {output.results} --trace {output.trace} > {log} 2>&1"
         )
@@ -192,29 +192,28 @@ rule dd_alarm_structure:
     input:
         dd.PREPARED,
     output:
-        results="results/dombowsky2025/alarm_structure/s{sub}.parquet",
-        trace="results/dombowsky2025/alarm_structure/s{sub}_trace.parquet",
+        results="results/dombowsky2025/alarm_structure.parquet",
+        trace="results/dombowsky2025/alarm_structure_trace.parquet",
     log:
-        "logs/dombowsky2025/alarm_structure/s{sub}.log",
+        "logs/dombowsky2025/alarm_structure.log",
     benchmark:
-        benchmark_of("results/dombowsky2025/alarm_structure/s{sub}.parquet")
-    wildcard_constraints:
-        sub=r"\d+",
+        benchmark_of("results/dombowsky2025/alarm_structure.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 21 paper jobs 383 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 21 paper jobs 4 s x 2, floor 10
+        mem_mb=1000,  # largest RSS of 21 paper jobs of one subsample 383 MB x 1.5, floor 1000
+        runtime=10,  # min; 21 paper subsamples of at most 4 s each (one job each then) x 2, floor 10
     params:
         code=step_code("dombowsky2025", "alarm"),
         config=as_json(dd.alarm_structure_config(DD)),
+        subsamples=dd.subsamples(DD),
         seed=config["seed"],
     shell:
         cached(
-            "hierbn dombowsky2025 alarm-structure --prepared {input} --subsample {wildcards.sub} "
-            "--config {params.config} --seed {params.seed} --threads {threads} "
-            "--out {output.results} --trace {output.trace} > {log} 2>&1"
+            "hierbn dombowsky2025 alarm-structure --prepared {input} "
+            "--subsample {params.subsamples} --config {params.config} --seed {params.seed} "
+            "--threads {threads} --out {output.results} --trace {output.trace} > {log} 2>&1"
         )
 
 
@@ -242,27 +241,26 @@ rule dd_lucas:
     input:
         dd.LUCAS,
     output:
-        results="results/dombowsky2025/lucas/{target}.parquet",
-        trace="results/dombowsky2025/lucas/{target}_trace.parquet",
+        results="results/dombowsky2025/lucas.parquet",
+        trace="results/dombowsky2025/lucas_trace.parquet",
     log:
-        "logs/dombowsky2025/lucas/{target}.log",
+        "logs/dombowsky2025/lucas.log",
     benchmark:
-        benchmark_of("results/dombowsky2025/lucas/{target}.parquet")
-    wildcard_constraints:
-        target=r"[A-Za-z_]+",
+        benchmark_of("results/dombowsky2025/lucas.parquet")
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 6 paper jobs 372 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 6 paper jobs 8 s x 2, floor 10
+        mem_mb=1000,  # largest RSS of 6 paper jobs of one target 372 MB x 1.5, floor 1000
+        runtime=10,  # min; 6 paper targets of at most 8 s each (one job each then) x 2, floor 10
     params:
         code=step_code("dombowsky2025", "structure"),
-        config=lambda w: as_json(dd.lucas_config(DD, w.target)),
+        config=as_json(dd.lucas_config(DD)),
+        targets=" ".join(DD["lucas"]["targets"]),
         seed=config["seed"],
     shell:
         cached(
-            "hierbn dombowsky2025 lucas --prepared {input} --target {wildcards.target} "
+            "hierbn dombowsky2025 lucas --prepared {input} --target {params.targets} "
             "--config {params.config} --seed {params.seed} --threads {threads} "
             "--out {output.results} --trace {output.trace} > {log} 2>&1"
         )
@@ -297,28 +295,28 @@ rule dd_metabric:
     input:
         dd.METABRIC,
     output:
-        results="results/dombowsky2025/metabric/{mode}_{outcome}.parquet",
-        trace="results/dombowsky2025/metabric/{mode}_{outcome}_trace.parquet",
+        results="results/dombowsky2025/metabric_{mode}.parquet",
+        trace="results/dombowsky2025/metabric_{mode}_trace.parquet",
     log:
-        "logs/dombowsky2025/metabric/{mode}_{outcome}.log",
+        "logs/dombowsky2025/metabric_{mode}.log",
     benchmark:
-        benchmark_of("results/dombowsky2025/metabric/{mode}_{outcome}.parquet")
+        benchmark_of("results/dombowsky2025/metabric_{mode}.parquet")
     wildcard_constraints:
         mode="code|clean",
-        outcome="TBS|CHT|DFC",
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
     resources:
-        mem_mb=1000,  # largest RSS of 3 paper jobs 385 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 3 paper jobs 16 s x 2, floor 10
+        mem_mb=1000,  # largest RSS of 3 paper jobs of one outcome 385 MB x 1.5, floor 1000
+        runtime=10,  # min; 3 paper outcomes of at most 16 s each (one job each then) x 2, floor 10
     params:
         code=step_code("dombowsky2025", "structure"),
-        config=lambda w: as_json(dd.metabric_config(DD, w.outcome)),
+        config=as_json(dd.metabric_config(DD)),
+        outcomes=" ".join(DD["metabric"]["outcomes"]),
         seed=config["seed"],
     shell:
         cached(
-            "hierbn dombowsky2025 metabric --prepared {input} --outcome {wildcards.outcome} "
+            "hierbn dombowsky2025 metabric --prepared {input} --outcome {params.outcomes} "
             "--config {params.config} --seed {params.seed} --threads {threads} "
             "--out {output.results} --trace {output.trace} > {log} 2>&1"
         )

@@ -40,10 +40,14 @@ def _write_pair(pair: tuple[pd.DataFrame, pd.DataFrame], args: argparse.Namespac
     write_parquet(pair[1], args.trace)
 
 
-def _run_on_prepared(args: argparse.Namespace, run, unit) -> None:
-    """A real-data step: ``run(prepared table, unit, config, seed)`` -> (results, trace)."""
+def _run_on_prepared(args: argparse.Namespace, run, units: list) -> None:
+    """A real-data step: ``run(prepared table, unit, config, seed)`` -> (results, trace) of
+    each unit (subsample, target or outcome; each seeded by its own key), stacked in the
+    order given: one job runs every unit of an experiment, as each takes seconds."""
     limit_threads(args.threads)
-    _write_pair(run(pd.read_parquet(args.prepared), unit, config_json(args), args.seed), args)
+    table, config = pd.read_parquet(args.prepared), config_json(args)
+    results, traces = zip(*(run(table, unit, config, args.seed) for unit in units), strict=True)
+    _write_pair((pd.concat(results, ignore_index=True), pd.concat(traces, ignore_index=True)), args)
 
 
 def _reps(args: argparse.Namespace) -> range:
@@ -203,22 +207,24 @@ def _block_steps(steps: argparse._SubParsersAction) -> None:
 
 
 def _data_steps(steps: argparse._SubParsersAction) -> None:
-    """The real-data steps: one prepared table and one subsample, target or outcome each."""
+    """The real-data steps: one prepared table and one or more subsamples, targets or
+    outcomes each."""
     for name, func, helptext, option, choices in (
-        ("alarm", cmd_alarm, "App. F.2: ALARM parameters on one subsample", "--subsample", None),
-        ("alarm-structure", cmd_alarm_structure, "App. F.3: ALARM parent sets on one subsample", "--subsample",
+        ("alarm", cmd_alarm, "App. F.2: ALARM parameters on subsamples", "--subsample", None),
+        ("alarm-structure", cmd_alarm_structure, "App. F.3: ALARM parent sets on subsamples", "--subsample",
          None),
-        ("lucas", cmd_lucas, "decisions §4.2: the Markov blanket of one LUCAS target, all methods", "--target",
+        ("lucas", cmd_lucas, "decisions §4.2: the Markov blankets of LUCAS targets, all methods", "--target",
          list(TARGETS)),
-        ("metabric", cmd_metabric, "decisions §4.5: the parents of one METABRIC outcome, all methods", "--outcome",
+        ("metabric", cmd_metabric, "decisions §4.5: the parents of METABRIC outcomes, all methods", "--outcome",
          ["TBS", "CHT", "DFC"]),
     ):  # fmt: skip
         p = steps.add_parser(name, help=helptext)
         p.add_argument("--prepared", required=True)
         if option == "--subsample":
-            p.add_argument(option, type=int, required=True, help="0 = the headline subsample")
+            p.add_argument(option, type=int, nargs="+", required=True,
+                           help="subsample indices (0 = the headline subsample)")  # fmt: skip
         else:
-            p.add_argument(option, required=True, choices=choices)
+            p.add_argument(option, nargs="+", required=True, choices=choices)
         p.add_argument("--trace", required=True)
         experiment_args(p)
         p.set_defaults(func=func)

@@ -1,7 +1,12 @@
-"""The jobs of dombowsky2025 and the config values each reads (used by its rule file): one job
-per (experiment, setting, replicate block), so a cluster spreads them; a job's config holds its
-setting's step sizes and its block's replicate range, so adding replicates or changing another
-setting's step sizes reruns none of the existing jobs."""
+"""The jobs of dombowsky2025 and the config values each reads (used by its rule file).
+
+The simulations run one job per (experiment, setting, replicate block), so a cluster spreads
+them; a job's config holds its setting's step sizes and its block's replicate range, so adding
+replicates or changing another setting's step sizes reruns none of the existing jobs. Each
+real-data experiment (ALARM parameters, ALARM parent sets, LUCAS, METABRIC) is one job over all
+its subsamples, targets or outcomes: each of those takes seconds even at the paper's scale
+(21 ALARM subsamples at most 6 s each), so one job per unit spent more time starting Python than
+sampling (README, Decisions)."""
 
 from __future__ import annotations
 
@@ -90,16 +95,25 @@ def alarm_structure_config(section: dict[str, Any]) -> dict[str, Any]:
             "alarm_structure": {k: section["alarm_structure"][k] for k in ("iterations", "burn")}}  # fmt: skip
 
 
-def lucas_config(section: dict[str, Any], target: str) -> dict[str, Any]:
-    lucas = section["lucas"]
-    return {**_hidden(section), "lucas": {**{k: v for k, v in lucas.items() if k not in ("enabled", "eps", "targets")},
-            "eps": {target: lucas["eps"][target]}}}  # fmt: skip
+def _units_config(section: dict[str, Any], name: str, units: str) -> dict[str, Any]:
+    """The config of a real-data experiment's one job: its settings and the step sizes of the
+    units it runs (its ``units`` are the command's arguments)."""
+    part = section[name]
+    settings = {k: v for k, v in part.items() if k not in ("enabled", "eps", units)}
+    return {**_hidden(section), name: {**settings, "eps": {u: part["eps"][u] for u in part[units]}}}
 
 
-def metabric_config(section: dict[str, Any], outcome: str) -> dict[str, Any]:
-    m = section["metabric"]
-    return {**_hidden(section), "metabric": {**{k: v for k, v in m.items() if k not in ("enabled", "eps", "outcomes")},
-            "eps": {outcome: m["eps"][outcome]}}}  # fmt: skip
+def lucas_config(section: dict[str, Any]) -> dict[str, Any]:
+    return _units_config(section, "lucas", "targets")
+
+
+def metabric_config(section: dict[str, Any]) -> dict[str, Any]:
+    return _units_config(section, "metabric", "outcomes")
+
+
+def subsamples(section: dict[str, Any]) -> str:
+    """ALARM's subsample indices as the command's arguments: ``0 1 … subsamples-1``."""
+    return " ".join(str(i) for i in range(section["alarm"]["subsamples"]))
 
 
 def checks_config(section: dict[str, Any]) -> dict[str, Any]:
@@ -144,16 +158,11 @@ def claims_inputs(section: dict[str, Any]) -> dict[str, Any]:
     if t78["enabled"]:
         traced += _block_paths(RESULTS + "/tables78/{truth}_n{n}_b{block}.parquet",
                                t78["datasets"], t78["block"], truth=t78["truths"], n=t78["n"])  # fmt: skip
-    subsamples = range(section["alarm"]["subsamples"])
-    if section["alarm"]["enabled"]:
-        traced += paths(RESULTS + "/alarm/s{sub}.parquet", sub=subsamples)
-    if section["alarm_structure"]["enabled"]:
-        traced += paths(RESULTS + "/alarm_structure/s{sub}.parquet", sub=subsamples)
-    if section["lucas"]["enabled"]:
-        traced += paths(RESULTS + "/lucas/{target}.parquet", target=section["lucas"]["targets"])
+    for experiment in ("alarm", "alarm_structure", "lucas"):
+        if section[experiment]["enabled"]:
+            traced.append(f"{RESULTS}/{experiment}.parquet")
     if section["metabric"]["enabled"]:
-        traced += paths(RESULTS + "/metabric/{mode}_{outcome}.parquet", mode=[section["metabric"]["mode"]],
-                        outcome=section["metabric"]["outcomes"])  # fmt: skip
+        traced.append(f"{RESULTS}/metabric_{section['metabric']['mode']}.parquet")
     traces = [p.replace(".parquet", "_trace.parquet") for p in traced]
     checks = [f"{RESULTS}/checks.parquet"] if section["checks"]["enabled"] else []
     return {"results": traced + results, "traces": traces, "checks": checks}
