@@ -287,6 +287,10 @@ def search(
                     kind, source, target, change = REVERSE, u, v, delta
         if kind < 0 or (not tabu and change <= tol):
             break
+        if tabu and change <= tol:  # no move raises the score: bnlearn's check, then count
+            if stalled >= max_tabu:
+                break
+            stalled += 1
         amat[source, target] = kind == ADD
         if kind == REVERSE:
             amat[target, source] = True
@@ -309,9 +313,5 @@ def search(
             best[:, :] = amat
             best_score = score
             stalled = 0
-        elif change <= tol:
-            stalled += 1
-            if stalled >= max_tabu:
-                break
     deltas[0] = 0.0
     return (best if tabu else amat), trace[: iterations + 1], deltas[: iterations + 1]
