@@ -6,7 +6,8 @@ Also times the classification of the held-out half (~24.4k rows) for every BNC.
 Targets: SkDB on Adult, 50,000 iterations, Level, one core: <= 60 s (issue 4; the authors'
 Java: 86 s on their machine) and <= 10 s (issue 24: 2.5x the authors' Java, which took 25-27 s
 for the same run on the machine these benchmarks were written on, measured back to back with
-this benchmark); classifying 25k Adult rows < 1 s for every BNC.
+this benchmark; printed as that committed measurement, with no ratio, since the Java cannot run
+here); classifying 25k Adult rows < 1 s for every BNC.
 
 Needs the canonical Adult table: ``snakemake --cores 1 resources/datasets/petitjean2018/adult.parquet``.
 """
@@ -31,7 +32,16 @@ from hierbn.estimators.stirling import SHARED
 from hierbn.io import write_json
 from hierbn.studies.petitjean2018.protocol import cv_split
 
-JAVA_SECONDS_HERE = (25.0, 27.0)  # the authors' Java, this run, measured here (issue 24)
+# The authors' Java on this run, as committed: their classes are not installed where these
+# benchmarks run, so it cannot be timed beside ours, and no ratio is printed against it (a
+# ratio to a time taken on another host, at another load, misleads: issue 46 measured the same
+# run at 58.5-59.7 s on a busier host). Time both back to back to compare.
+JAVA_MEASUREMENT = {
+    "seconds": [25.0, 27.0],
+    "date": "2026-11-25",
+    "host": "the 2-core machine these benchmarks were written on (issue 24), back to back "
+    "with this benchmark",
+}
 
 
 def numpy_sweeps(tree, tying: str, n_iter: int, window: int = 10, seed: int = 0) -> float:
@@ -156,8 +166,7 @@ def main() -> None:
         "sampling_seconds": sampling,
         "target_seconds": 10.0,
         "paper_java_seconds": 86.0,
-        "java_seconds_here": JAVA_SECONDS_HERE,
-        "speedup_vs_java_here": [round(j / ours, 2) for j in JAVA_SECONDS_HERE],
+        "authors_java_committed_measurement": JAVA_MEASUREMENT,
         "node_iterations_per_second": ours_rate,
         "numpy_reference_node_iterations_per_second": reference_rate,
         "speedup_vs_numpy_reference": ours_rate / reference_rate,

@@ -218,9 +218,12 @@ def tabu_search(
     """bnlearn's ``tabu()`` with its defaults on the BIC (dombowsky2025 decisions §4.5 and A18):
     from the empty graph (plus ``whitelist``), apply at each iteration the best legal operation
     whose resulting network is not among the last ``tabu`` networks visited, even if it lowers the
-    BIC; stop once ``max_tabu`` consecutive iterations have not raised the best BIC seen by more
-    than the tolerance, when no such operation exists, or after ``max_iter`` operations (``None``:
-    no cap). Returns the best network seen as sorted parent lists per column.
+    BIC. ``rule="old"`` (before issue 26): stop once ``max_tabu`` consecutive iterations have not
+    raised the best BIC seen by more than the tolerance. ``rule="bnlearn"`` (issues 26 and 46):
+    a move that does not raise the current BIC by more than the tolerance is counted, after the
+    count is compared with ``max_tabu`` (equal: stop without moving); a climbing move is free; a
+    new best resets the count. Also stop when no such operation exists, or after ``max_iter``
+    operations (``None``: no cap). Returns the best network seen as sorted parent lists.
 
     The arguments are those of :func:`hill_climbing`, plus ``tabu`` and ``max_tabu``
     (integers >= 1; bnlearn's ``tabu = 10`` and ``max.tabu = tabu``). Raises ``ValueError``
@@ -238,18 +241,20 @@ def tabu_search(
         move = search.best(allowed)
         if move is None:
             break
+        if rule == "bnlearn" and move.delta <= search.tol:
+            if stalled >= patience:  # issue 46: compared before the move, as bnlearn's loop
+                break
+            stalled += 1
         search.network = _apply(search.network, move)
         visited.append(search.network)
         iterations += 1
         score = search.score()
         if score > best_score + search.tol:
             best, best_score, stalled = search.network, score, 0
-            continue
-        if rule == "bnlearn" and move.delta > search.tol:
-            continue  # issue 26: a move that raises the current score is not counted
-        stalled += 1
-        if stalled >= patience:
-            break
+        elif rule == "old":
+            stalled += 1
+            if stalled >= patience:
+                break
     return search.parent_sets(best)
 
 
