@@ -1,11 +1,17 @@
 """Bad data never becomes a wrong table: every reader refuses truncated and garbled files with
 an error naming the file and the line (issue: bad input never becomes a wrong result)."""
 
+import csv
+import io
+import re
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+from hierbn.data import readers
 from hierbn.data.convert import build_dataset
 from hierbn.data.download import ChecksumError
 from hierbn.data.readers import DataFormatError, read_any, read_rda
@@ -156,3 +162,60 @@ def test_an_infinite_number_is_refused_with_column_and_line(tmp_path: Path, toke
     path = _write(tmp_path, "inf.csv", f"a,b\n1,x\n{token},y\n")
     with pytest.raises(DataFormatError, match=rf"inf.csv, line 3: column 'a' has '{token}'"):
         read_any(path, "csv")
+
+
+def test_quoted_fields_hold_separators_quotes_and_line_breaks(tmp_path: Path) -> None:
+    """RFC 4180, as spreadsheets write it: a quoted field may hold the separator, a doubled
+    quote and a line break; the lines after such a field are still counted in errors."""
+    text = 'note,n,cls\n"two\nlines",1,a\n"a, b",2,b\n"say ""hi""",3,a\n'
+    frame = read_any(_write(tmp_path, "quoted.csv", text), "csv")
+    assert frame["note"].tolist() == ["two\nlines", "a, b", 'say "hi"']
+    assert frame["n"].tolist() == [1.0, 2.0, 3.0]
+    header, body = text.split("\n", 1)
+    garbled = f'{header}\n{body * 10}"last",x,a\n'  # 41 lines before it; its n is a word
+    with pytest.raises(DataFormatError, match=r"line 42: column 'n' is numeric in 30 of 31"):
+        read_any(_write(tmp_path, "garbled.csv", garbled), "csv")
+    with pytest.raises(DataFormatError, match=r"line 5: expected 3 fields .* found 2"):
+        read_any(_write(tmp_path, "ragged.csv", text.replace("3,a", "3")), "csv")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.one_of(
+                st.sampled_from(["1", "2.5", "-3", "1e3", "", "?", "NA", "x", "a b", " y "]),
+                st.text(alphabet=st.sampled_from(list('ab ,"\n\r1.')), max_size=6),
+            ),
+            min_size=3,
+            max_size=3,
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    st.sampled_from(["\n", "\r\n"]),
+)
+def test_pyarrow_and_pythons_csv_module_read_the_same_table(rows, line_end) -> None:
+    """The fast path (pyarrow's C++ parser) and the slow one (Python's csv module, which reads
+    what pyarrow finds ragged) give the same typed table for any file Python's csv module
+    writes: the two parsers are each other's oracle."""
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, lineterminator=line_end).writerows([["h0", "h1", "h2"], *rows])
+    data = buffer.getvalue().encode()
+    body = data[data.index(line_end.encode()) + len(line_end) :]
+    fast = readers._arrow_fields(body, ",", 3, 1)
+    assume(fast is not None and re.search(rb"\S", body))  # a record of blanks only: slow path
+    records = readers._python_records(body.decode(), ",", 2)
+    assume(all(len(fields) == 3 for _, fields in records))
+    slow = [list(column) for column in zip(*(f for _, f in records), strict=True)]
+    assume(len(slow[0]) == len(fast[0]))  # a line of blanks is a record to pyarrow only
+
+    def typed(column):
+        try:
+            return readers._typed_column(Path("t.csv"), "c", column, lambda row: row, ("NA",))
+        except DataFormatError as error:
+            return str(error)
+
+    for j in range(3):
+        a, b = typed(fast[j]), typed(slow[j])
+        assert a == b if isinstance(a, str) else a.equals(b)

@@ -8,6 +8,7 @@ missing. Errors name the file, the line and what was expected.
 from __future__ import annotations
 
 import csv
+import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -154,60 +155,183 @@ def _column(path: Path, attr: ArffAttribute, raw: tuple[str, ...], lines: list[i
 
 
 UTF8_BOM = b"\xef\xbb\xbf"  # a byte-order mark, as spreadsheets write UTF-8: not part of the text
+HEADER_BYTES = 1 << 16  # the header is looked for in this many bytes first
 MOSTLY_NUMERIC = 0.95  # a column this numeric with a few non-numbers is a garbled numeric column
 
 
-def _delimited_rows(
-    path: Path, sep: str, skip_rows: int
-) -> tuple[list[tuple[int, bytes]], list[tuple[int, list[str]]]]:
-    """(skipped lines, parsed rows) of a delimited file, each with its 1-based line number;
-    lines end in LF, CRLF or a lone CR (old Mac files); a line that is not UTF-8 is an error
-    naming it."""
-    rows: list[tuple[int, list[str]]] = []
-    lines = path.read_bytes().removeprefix(UTF8_BOM).splitlines()
-    skipped = [(i + 1, lines[i]) for i in range(min(skip_rows, len(lines)))]
-    for line_no, raw in enumerate(lines[skip_rows:], start=skip_rows + 1):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise DataFormatError(
-                f"{path}, line {line_no}: not UTF-8 text (byte {exc.start + 1}: {exc.reason})"
-            ) from None
-        if text.strip():
-            fields = next(csv.reader([text], delimiter=sep, skipinitialspace=True))
-            rows.append((line_no, [f.strip() for f in fields]))
-    return skipped, rows
+def _line_of_offset(data: bytes, offset: int) -> int:
+    """The 1-based line (LF, CRLF or a lone CR ends one) holding byte ``offset`` of ``data``."""
+    before = data[:offset]
+    return len(before.splitlines()) + (1 if not before or before.endswith((b"\n", b"\r")) else 0)
+
+
+def _utf8_text(path: Path, data: bytes) -> str:
+    """``data`` as text; bytes that are not UTF-8 are refused naming the line and the byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = _line_of_offset(data, exc.start)
+        start = max(data.rfind(b"\n", 0, exc.start), data.rfind(b"\r", 0, exc.start)) + 1
+        raise DataFormatError(
+            f"{path}, line {line}: not UTF-8 text (byte {exc.start - start + 1}: {exc.reason})"
+        ) from None
+
+
+def _lines(text: str) -> list[str]:
+    """``text`` cut after each LF, CRLF or lone CR (as ``bytes.splitlines`` cuts UTF-8 text;
+    ``str.splitlines`` would also cut at Unicode separators), line ends kept."""
+    return io.StringIO(text, newline="").readlines()
+
+
+def _python_records(text: str, sep: str, first_line: int) -> list[tuple[int, list[str]]]:
+    """(first line, stripped fields) of every record of ``text`` that is not blank, read by
+    Python's csv module (a blank after the separator may precede a quote; quoted fields may
+    span lines); lines count from ``first_line``. The slow path: for files the fast parser
+    reads as ragged, and to name the line of a bad value."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep, skipinitialspace=True)
+    lines = _lines(text)
+    records, previous = [], 0
+    for fields in reader:
+        first, previous = previous + 1, reader.line_num
+        if previous > first or (fields and lines[first - 1].strip()):  # a line of blanks: none
+            records.append((first + first_line - 1, [f.strip() for f in fields]))
+    return records
+
+
+def _after_lines(data: bytes, count: int, start: int = 0) -> int:
+    """The offset in ``data`` after ``count`` lines from ``start`` (each ended by LF, CRLF or a
+    lone CR; the end of ``data`` when it has fewer)."""
+    for _ in range(count):
+        ends = [i for i in (data.find(b"\n", start), data.find(b"\r", start)) if i >= 0]
+        if not ends:
+            return len(data)
+        start = min(ends) + 1
+        if data[start - 1 : start + 1] == b"\r\n":
+            start += 1
+    return start
+
+
+def _split_header(data: bytes, sep: str) -> tuple[list[str], int, int]:
+    """(the header's fields, the offset of the first byte after it, the number of lines it and
+    the blank lines before it take) of delimited UTF-8 ``data`` whose first record that is not
+    a line of blanks is the header. Only the first bytes are decoded when the header lies
+    within them."""
+    last = max(data.rfind(b"\n", 0, HEADER_BYTES), data.rfind(b"\r", 0, HEADER_BYTES))
+    whole = len(data) <= HEADER_BYTES or last < 0
+    for head in (data,) if whole else (data[: last + 1], data):
+        text = head.decode("utf-8")  # UnicodeDecodeError: the caller names the line
+        stream = io.StringIO(text, newline="")
+        reader = csv.reader(stream, delimiter=sep, skipinitialspace=True)
+        for fields in reader:
+            if stream.tell() == len(text) and head is not data:
+                break  # the record may go on past these bytes: read them all
+            if fields and (len(fields) > 1 or fields[0].strip()):
+                offset = len(text[: stream.tell()].encode("utf-8"))
+                return [f.strip() for f in fields], offset, reader.line_num
+        else:
+            return [], len(data), reader.line_num
+    return [], len(data), 0  # not reached: the loop ends on the whole data
+
+
+def _blank_before_quote(data: bytes, sep: str) -> bool:
+    """Whether a field of ``data`` starts with blanks and then a quote (``a, "b,c"``)."""
+    starts = (ord(sep), ord("\r"), ord("\n"))
+    return b'"' in data and any(
+        m.start() == 0 or data[m.start() - 1] in starts for m in re.finditer(rb'[ \t]+"', data)
+    )
+
+
+def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | None:
+    """The ``width`` columns of ``data`` as dictionary-encoded pyarrow arrays, read by
+    pyarrow's C++ CSV parser on up to ``threads`` threads (RFC 4180: quoted separators, doubled
+    quotes and line breaks; empty lines skipped); None when a record has another number of
+    fields. Raises ``UnicodeError`` for bytes that are not UTF-8."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.csv as pv
+
+    ragged = []
+
+    def invalid(row) -> str:
+        ragged.append(row)
+        return "skip"
+
+    names = [f"c{j}" for j in range(width)]
+    stock = pa.cpu_count()
+    pa.set_cpu_count(max(1, threads))
+    try:
+        table = pv.read_csv(
+            io.BytesIO(data),
+            read_options=pv.ReadOptions(column_names=names, use_threads=threads > 1),
+            parse_options=pv.ParseOptions(delimiter=sep, newlines_in_values=True,
+                                          invalid_row_handler=invalid),
+            convert_options=pv.ConvertOptions(column_types=dict.fromkeys(names, pa.string()),
+                                              strings_can_be_null=False),
+        )  # fmt: skip
+    except pa.ArrowInvalid as exc:
+        if "UTF8" in str(exc):
+            raise UnicodeError(str(exc)) from None
+        raise
+    finally:
+        pa.set_cpu_count(stock)
+    if ragged:
+        return None
+    return [pc.dictionary_encode(table.column(j)).combine_chunks() for j in range(width)]
 
 
 def _typed_column(
-    path: Path, name: str, values: list[str], lines: list[int], na_values: tuple[str, ...] = ()
+    path: Path, name: str, column, line_of, na_values: tuple[str, ...] = ()
 ) -> pd.Series:
-    """float64 when every present value is a number; a column of mostly numbers with a few
-    other values is refused as garbled (naming the line); otherwise a categorical. ``?`` and
-    ``na_values`` are missing everywhere; an empty field is missing in a numeric column and a
-    level "" in a text column (as R's ``read.table`` reads them)."""
-    col = pd.Series(values, dtype=object)
-    col = col.where(~col.isin(("?", *na_values)))
-    blank = col.eq("")
-    numeric = pd.to_numeric(col.where(~blank), errors="coerce")
-    present = col.notna() & ~blank
-    bad = present & numeric.isna()
+    """One column of text fields (a dictionary-encoded pyarrow array, or a list) as float64 when
+    every present value is a number; a column of mostly numbers with a few other values is
+    refused as garbled (naming the line: ``line_of(row)``); otherwise a categorical of the
+    levels present (sorted). ``?`` and ``na_values`` are missing everywhere; an empty field is
+    missing in a numeric column and a level "" in a text column (as R's ``read.table`` reads
+    them); blanks around a field do not count. Each distinct text is stripped and typed once
+    (pyarrow's dictionary encoding), so a column of a few levels costs little whatever its
+    length."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    encoded = (
+        column
+        if isinstance(column, pa.DictionaryArray)
+        else pc.dictionary_encode(pa.array(column, pa.string()))
+    )
+    texts = [t.strip() for t in encoded.dictionary.to_pylist()]
+    rows = encoded.indices.to_numpy(zero_copy_only=False)
+    counts = np.bincount(rows, minlength=len(texts))
+    tokens = {"?", *na_values}
+    missing = np.fromiter((t in tokens for t in texts), bool, len(texts))
+    present = ~missing & np.fromiter((t != "" for t in texts), bool, len(texts))
+    numbers = np.full(len(texts), np.nan)
+    if present.any():
+        typed = np.array(texts, dtype=object)[present]
+        numbers[present] = pd.to_numeric(typed, errors="coerce").astype(np.float64)
+    bad = present & np.isnan(numbers)
     if not bad.any():
-        infinite = np.flatnonzero(np.isinf(numeric.to_numpy(dtype=np.float64)))
-        if infinite.size:
-            first = int(infinite[0])
+        infinite = np.isinf(numbers)
+        if infinite.any():
+            first = int(np.flatnonzero(infinite[rows])[0])
             raise DataFormatError(
-                f"{path}, line {lines[first]}: column {name!r} has {values[first]!r}, an "
-                "infinite number; a value must be finite (or missing: ?, an empty field)"
+                f"{path}, line {line_of(first)}: column {name!r} has {texts[rows[first]]!r}, "
+                "an infinite number; a value must be finite (or missing: ?, an empty field)"
             )
-        return numeric.astype(np.float64).rename(name)
-    if numeric.notna().sum() >= MOSTLY_NUMERIC * present.sum():
-        first = int(np.flatnonzero(bad.to_numpy())[0])
+        return pd.Series(numbers[rows], name=name, dtype=np.float64)
+    numeric_rows, present_rows = int(counts[~bad & present].sum()), int(counts[present].sum())
+    if numeric_rows >= MOSTLY_NUMERIC * present_rows:
+        first = int(np.flatnonzero(bad[rows])[0])
         raise DataFormatError(
-            f"{path}, line {lines[first]}: column {name!r} is numeric in "
-            f"{int(numeric.notna().sum())} of {int(present.sum())} rows but has {values[first]!r}"
+            f"{path}, line {line_of(first)}: column {name!r} is numeric in {numeric_rows} of "
+            f"{present_rows} rows but has {texts[rows[first]]!r}"
         )
-    return pd.Series(pd.Categorical(col), name=name)
+    levels = sorted({t for t, gone in zip(texts, missing, strict=True) if not gone})
+    code = {level: i for i, level in enumerate(levels)}
+    code_of = np.array([-1 if gone else code[t] for t, gone in zip(texts, missing, strict=True)])
+    categorical = pd.Categorical.from_codes(
+        code_of[rows], pd.Index(levels, dtype=object), validate=False
+    )
+    return pd.Series(categorical, name=name)
 
 
 def read_csv(
@@ -216,37 +340,72 @@ def read_csv(
     skip_rows: int = 0,
     sep: str = ",",
     na_values: tuple[str, ...] = (),
+    threads: int = 1,
 ) -> pd.DataFrame:
     """Read a delimited file (header-less when ``columns`` are given); ``?`` and the
     ``na_values`` tokens are missing, so is an empty field in a numeric column.
 
-    Every row must have one field per column (a truncated or garbled file is an error naming
-    the line). Text columns become categoricals of the levels present (sorted); numeric ones
-    float64; a column of numbers with a stray word is refused.
+    The text must be UTF-8 (a byte-order mark is dropped); lines end in LF, CRLF or a lone CR;
+    a quoted field may hold the separator, a doubled quote or a line break (RFC 4180); blank
+    lines are skipped, and blanks around a field dropped. Every record must have one field per
+    column (a truncated or garbled file is an error naming the line). Text columns become
+    categoricals of the levels present (sorted); numeric ones float64; a column of numbers
+    with a stray word is refused naming the line. pyarrow's CSV parser reads the file on up to
+    ``threads`` threads; Python's csv module reads one pyarrow finds ragged (refused if still
+    ragged), one with a blank before a quoted field, and one of a single column.
     """
     path = Path(path)
-    _, rows = _delimited_rows(path, sep, skip_rows)
+    data = path.read_bytes().removeprefix(UTF8_BOM)
+    offset = _after_lines(data, skip_rows)
+    start = skip_rows + 1  # the line the records start on
     if not columns:
-        if not rows:
+        try:
+            header, used, lines = _split_header(data[offset:], sep)
+        except UnicodeDecodeError:
+            _utf8_text(path, data)  # names the line
+            raise
+        offset, start = offset + used, start + lines
+        if not header:
             raise DataFormatError(f"{path}: no header line")
-        (_, header), rows = rows[0], rows[1:]
         columns = tuple(header)
-        if not rows:
+        if re.search(rb"\S", data[offset:]) is None:
             raise DataFormatError(f"{path}: a header line and no data rows")
     if len(set(columns)) != len(columns):
         raise DataFormatError(f"{path}: duplicated column names in {list(columns)}")
-    for line_no, fields in rows:
-        if len(fields) != len(columns):
-            raise DataFormatError(
-                f"{path}, line {line_no}: expected {len(columns)} fields "
-                f"({sep!r}-separated), found {len(fields)}"
-            )
-    lines = [line_no for line_no, _ in rows]
-    cells = list(zip(*(fields for _, fields in rows), strict=True)) if rows else [()] * len(columns)
+    body = data[offset:]
+    # Python's csv module reads a file of one column (where a line of blanks would be a row to
+    # pyarrow) and one with a blank before a quote at a field's start (a quoted field to it,
+    # text with a quote in it to pyarrow)
+    fast = len(columns) > 1 and re.search(rb"\S", body) and not _blank_before_quote(body, sep)
+    try:
+        fields = _arrow_fields(body, sep, len(columns), threads) if fast else None
+    except UnicodeError:
+        _utf8_text(path, data)  # names the line
+        raise
+    records: list[tuple[int, list[str]]] | None = None
+
+    def all_records() -> list[tuple[int, list[str]]]:
+        _utf8_text(path, data)
+        return _python_records(body.decode("utf-8"), sep, start)
+
+    if fields is None:  # ragged to pyarrow, or one column: Python's csv module reads it
+        records = all_records()
+        for line_no, values in records:
+            if len(values) != len(columns):
+                raise DataFormatError(
+                    f"{path}, line {line_no}: expected {len(columns)} fields "
+                    f"({sep!r}-separated), found {len(values)}"
+                )
+        fields = [list(column) for column in zip(*(v for _, v in records), strict=True)]
+        fields = fields or [[]] * len(columns)
+
+    def line_of(row: int) -> int:
+        return (records or all_records())[row][0]
+
     return pd.DataFrame(
         {
-            name: _typed_column(path, name, list(values), lines, na_values)
-            for name, values in zip(columns, cells, strict=True)
+            name: _typed_column(path, name, fields[j], line_of, na_values)
+            for j, name in enumerate(columns)
         }
     )
 

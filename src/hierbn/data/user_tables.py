@@ -26,16 +26,17 @@ IDENTIFIER_SHARE = 0.5
 IDENTIFIER_MIN = 50
 
 
-def read_user_table(path: Path) -> pd.DataFrame:
+def read_user_table(path: Path, threads: int = 1) -> pd.DataFrame:
     """The raw table of a user's file by its extension: ``.csv`` comma- and ``.tsv``
-    tab-separated with a header row, where an empty field, ``?``, ``NA`` and ``NaN`` are
-    missing; ``.arff`` dense ARFF (``?`` missing). An unknown extension raises
-    :class:`DataFormatError` naming the file."""
+    tab-separated with a header row (read on up to ``threads`` threads), where an empty field,
+    ``?``, ``NA`` and ``NaN`` are missing; ``.arff`` dense ARFF (``?`` missing). An unknown
+    extension raises :class:`DataFormatError` naming the file."""
     suffix = path.suffix.lower()
     if suffix == ".arff":
         return read_arff(path)
     if suffix in (".csv", ".tsv"):
-        return read_csv(path, sep="," if suffix == ".csv" else "\t", na_values=CSV_MISSING)
+        sep = "," if suffix == ".csv" else "\t"
+        return read_csv(path, sep=sep, na_values=CSV_MISSING, threads=threads)
     raise DataFormatError(
         f"{path}: unknown extension {path.suffix!r}; expected one of {', '.join(USER_FORMATS)}"
     )

@@ -81,7 +81,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--drop", action="append", default=[], metavar="COLUMN", help="leave a column out"
     )
     p.add_argument("--seed", type=int, default=0, help="the samplers' seed (hdp, hidden)")
-    p.add_argument("--threads", type=int, default=1, help="families fitted in parallel")
+    p.add_argument(
+        "--threads", type=int, default=1, help="threads reading a CSV and fitting families"
+    )
     p.add_argument(
         "--max-parent-configurations",
         type=int,
@@ -117,7 +119,7 @@ def _fit(args: argparse.Namespace) -> str:
         raise ValueError(f"--data {args.data}: no such file")
     created = out_folder(args.out)
     start = time.perf_counter()
-    frame = read_user_table(args.data)
+    frame = read_user_table(args.data, threads=args.threads)
     edges = None
     if args.edges is not None:
         edges = read_edge_file(args.edges)  # each arc with its file and line for errors
