@@ -124,7 +124,10 @@ def test_bins_are_left_open_and_missing_is_the_last_state_only_where_data_lack_v
 
 def test_without_a_target_numbers_are_cut_at_their_tertiles() -> None:
     frame = pd.DataFrame({"u": np.arange(90, dtype=float), "v": np.arange(90) % 3})
-    model = fit(frame, edges=[("u", "v")], estimator="laplace")
+    # u is a different whole number in every row: refused as an identifier unless declared
+    with pytest.raises(DataFormatError, match=r"'u' holds a different whole number.*--drop u"):
+        fit(frame, edges=[("u", "v")], estimator="laplace")
+    model = fit(frame, edges=[("u", "v")], estimator="laplace", numeric=["u"])
     assert model.states("u") == ("le29p6667", "gt29p6667_le59p3333", "gt59p3333")
     assert model.parents("v") == ("u",) and model.target is None
     with pytest.raises(ValueError, match="without a target"):
@@ -181,9 +184,15 @@ def test_a_column_without_data_and_a_constant_column_are_refused_by_name() -> No
     with pytest.raises(DataFormatError, match=r"column 'empty' has no data"):
         fit(frame, target="income", structure="nb")
     constant = _frame().assign(same="k")
-    assert fit(constant, target="income", structure="nb", estimator="laplace").states("same")
-    with pytest.raises(ValueError, match=r"column 'same' has a single value"):
-        fit(constant, target="income", learn="tabu")
+    model = fit(constant, target="income", structure="nb", estimator="laplace")
+    assert "same" not in model.nodes and model.one_state == ("same",)  # left out, named
+    kept = fit(constant, target="income", structure="nb", estimator="laplace", keep_constant=True)
+    assert kept.states("same") == ("k",) and kept.one_state == ()
+    assert "same" not in fit(constant, target="income", learn="tabu", estimator="laplace").nodes
+    with pytest.raises(ValueError, match=r"^data: column 'same' has a single value.*--drop same"):
+        fit(constant, target="income", learn="tabu", keep_constant=True)
+    with pytest.raises(ValueError, match=r"the edges name \['same'\], left out with one state"):
+        fit(constant, target="income", edges=[("income", "same")])
 
 
 def test_an_identifier_column_is_refused_before_fitting() -> None:
@@ -219,7 +228,10 @@ def test_hierbn_fit_writes_a_bif_that_pgmpy_reads_and_queries(mirror: Path, tmp_
     command = [sys.executable, "-m", "hierbn.cli", "fit", "--data", str(mirror / CREDIT),
                "--target", "class", "--structure", "tan", "--estimator", "hier", "--out", str(out)]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, check=True)
-    assert f"wrote      {out}" in done.stdout and "21 nodes" in done.stdout
+    # the ARFF's small-integer attributes stay categorical; age (53 values) gets no MDL cut,
+    # so it is left out and named (issue 45): no node has a single state
+    assert f"wrote      {out}" in done.stdout and "20 nodes" in done.stdout
+    assert "left out   age: one state (--keep-constant keeps it)" in done.stdout
     from pgmpy.inference import VariableElimination
 
     network = pgmpy_readwrite.BIFReader(str(out)).get_model()

@@ -74,7 +74,7 @@ def _digest(path: Path) -> str:
 
 def test_csv_target_goes_last_and_missing_values_are_kept(tmp_path: Path) -> None:
     path = _write(tmp_path, "user.csv", CSV)
-    table, check = read_user_dataset(path, "mine", "label", None)
+    table, check = read_user_dataset(path, "mine", "label", None, numeric=["age", "weight"])
     assert list(table.columns) == ["age", "colour", "weight", "label"]
     assert table["age"].dtype == np.float64 and table["weight"].dtype == np.float64
     np.testing.assert_array_equal(table["age"], [31, np.nan, 27, 45, 52])
@@ -93,6 +93,7 @@ def test_csv_target_goes_last_and_missing_values_are_kept(tmp_path: Path) -> Non
         "missing_cells": 6,
         "numeric_attributes": 2,
         "categorical_attributes": 1,
+        "one_state": [],
         "path": str(path),
         "sha256": _digest(path),
     }
@@ -101,7 +102,7 @@ def test_csv_target_goes_last_and_missing_values_are_kept(tmp_path: Path) -> Non
 
 def test_prepared_table_survives_parquet(tmp_path: Path) -> None:
     path = _write(tmp_path, "numbers.csv", "a,b,cls\n1,x,0\n2,y,1\n,x,1\n")
-    table, check = read_user_dataset(path, "numbers", "cls", None)
+    table, check = read_user_dataset(path, "numbers", "cls", None, numeric=["a"])
     assert check["classes"]["labels"] == ["0", "1"]  # numeric classes as text labels
     write_parquet(table, tmp_path / "numbers.parquet")
     back = pd.read_parquet(tmp_path / "numbers.parquet")
@@ -114,7 +115,7 @@ def test_prepared_table_survives_parquet(tmp_path: Path) -> None:
 
 def test_arff_declared_levels_kept_and_unused_classes_dropped(tmp_path: Path) -> None:
     path = _write(tmp_path, "user.arff", ARFF)
-    table, check = read_user_dataset(path, "shapes", "class", None)
+    table, check = read_user_dataset(path, "shapes", "class", None, numeric=["size"])
     assert list(table.columns) == ["size", "shape", "class"]
     np.testing.assert_array_equal(table["size"], [1.5, np.nan, 3.0])
     assert list(table["shape"].cat.categories) == ["round", "square", "star"]
@@ -122,6 +123,26 @@ def test_arff_declared_levels_kept_and_unused_classes_dropped(tmp_path: Path) ->
     assert list(table["class"].cat.categories) == ["good", "bad"]
     assert check["classes"] == {"count": 2, "labels": ["good", "bad"]}
     assert (check["missing_cells"], check["numeric_attributes"]) == (2, 1)
+
+
+def test_few_numbers_are_categorical_and_a_one_value_column_is_left_out(tmp_path: Path) -> None:
+    """Issue 45: a column of at most 20 distinct numbers keeps them as its levels (grades 1-4
+    are four states, not bins merging 1 and 2) unless declared numeric; an attribute with one
+    value in every row is left out and named, unless keep_constant."""
+    rows = "".join(f"{i % 4 + 1},{i % 7 * 1.5},k,{'ab'[i % 2]}\n" for i in range(60))
+    path = _write(tmp_path, "grades.csv", "grade,score,same,cls\n" + rows)
+    table, check = read_user_dataset(path, "mine", "cls", None)
+    assert list(table["grade"].cat.categories) == ["1", "2", "3", "4"]
+    assert list(table["score"].cat.categories)[:2] == ["0", "1.5"]
+    assert "same" not in table and check["one_state"] == ["same"]
+    table, check = read_user_dataset(path, "mine", "cls", None, categorical=[], numeric=["grade"],
+                                     keep_constant=True)  # fmt: skip
+    assert table["grade"].dtype == np.float64 and check["one_state"] == []
+    assert list(table["same"].cat.categories) == ["k"]
+    with pytest.raises(DataFormatError, match=r"numeric: names \['grades'\], not columns"):
+        read_user_dataset(path, "mine", "cls", None, numeric=["grades"])
+    with pytest.raises(DataFormatError, match=r"'same' is declared numeric but has 'k'"):
+        read_user_dataset(path, "mine", "cls", None, numeric=["same"])
 
 
 def test_sha256_checked_when_given(tmp_path: Path) -> None:
@@ -159,8 +180,9 @@ def test_user_file_errors_name_the_file_and_key(tmp_path: Path) -> None:
 
 def test_an_identifier_column_of_a_users_file_is_refused_until_dropped(tmp_path: Path) -> None:
     """A text id per row (issue 26: a 2,000-row file with one ran 10x longer, silently) is
-    refused with its name, count and the drop that fixes it; a column of many repeated
-    levels, a numeric id (discretised) and a dropped id are fine."""
+    refused with its name, count and the drop that fixes it, and so is a whole number per row
+    (issue 45: cut into bins it meant nothing); a column of many repeated levels and a dropped
+    id are fine."""
     rows = [f"u{i:04d},{['p', 'q', 'r'][i % 3]},{i},{'yes' if i % 2 else 'no'}" for i in range(120)]
     path = _write(tmp_path, "ids.csv", "user,level,num,y\n" + "\n".join(rows) + "\n")
     with pytest.raises(
@@ -168,8 +190,10 @@ def test_an_identifier_column_of_a_users_file_is_refused_until_dropped(tmp_path:
         match=r"ids\.csv.*'user' has 120 distinct values in 120 rows.*drop: \['user'\]",
     ):
         read_user_dataset(path, "mine", "y", None)
-    table, check = read_user_dataset(path, "mine", "y", None, drop=["user"])
-    assert list(table.columns) == ["level", "num", "y"] and check["rows"] == 120
+    with pytest.raises(DataFormatError, match=r"'num' holds a different whole number.*\['num'\]"):
+        read_user_dataset(path, "mine", "y", None, drop=["user"])
+    table, check = read_user_dataset(path, "mine", "y", None, drop=["user", "num"])
+    assert list(table.columns) == ["level", "y"] and check["rows"] == 120
     few = _write(
         tmp_path, "few.csv", "user,y\n" + "".join(f"u{i % 49},a{i % 2}\n" for i in range(120))
     )

@@ -6,8 +6,9 @@ identifier-like columns."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -24,6 +25,53 @@ CSV_MISSING = ("", "NA", "NaN")  # besides "?", which the readers treat as missi
 SHOWN_ROWS = 5  # row numbers named in an error about missing target values
 IDENTIFIER_SHARE = 0.5
 IDENTIFIER_MIN = 50
+# A column of numbers with at most this many distinct values is categorical unless the user
+# declares it numeric (issue 45): grades 1-4 are four states, not bins that merge 1 and 2 (or
+# one bin, when the supervised cut finds no point). For a user's files (``few_values``), an
+# ARFF's numeric attributes too; the registry's tables keep the types of their sources.
+FEW_VALUES = 20
+Kind = Literal["auto", "categorical", "numeric"]
+
+
+@dataclass(frozen=True)
+class ColumnTypes:
+    """The types a user gives columns: ``categorical`` and ``numeric`` name columns (the rest
+    are typed from their values); ``few_values``: a number column with at most
+    :data:`FEW_VALUES` distinct values is categorical unless named ``numeric`` (a user's files);
+    ``flags`` name the two lists in errors (``--categorical``,
+    ``--numeric`` on the command line; ``categorical:``, ``numeric:`` in the panel's config)."""
+
+    categorical: tuple[str, ...] = ()
+    numeric: tuple[str, ...] = ()
+    few_values: bool = False
+    flags: tuple[str, str] = ("--categorical", "--numeric")
+
+    def kind(self, column: str) -> Kind:
+        if column in self.categorical:
+            return "categorical"
+        return "numeric" if column in self.numeric else "auto"
+
+    def check(self, columns: Sequence[str], where: str, target: str | None) -> None:
+        """Refuse a named column that is not in ``columns``, one named in both lists, and a
+        numeric target (a class is categorical)."""
+        for flag, names in zip(self.flags, (self.categorical, self.numeric), strict=True):
+            unknown = [c for c in names if c not in columns]
+            if unknown:
+                raise DataFormatError(
+                    f"{where}: {flag} names {unknown}, not columns of {list(columns)}"
+                )
+        both = sorted(set(self.categorical) & set(self.numeric))
+        if both:
+            raise DataFormatError(
+                f"{where}: {both} named by both {self.flags[0]} and {self.flags[1]}"
+            )
+        if target is not None and target in self.numeric:
+            raise DataFormatError(
+                f"{where}: the target {target!r} is a class, so it cannot be {self.flags[1]}"
+            )
+
+
+UNTYPED = ColumnTypes()  # every column typed from its values, as the registry's tables are
 
 
 def read_user_table(path: Path, threads: int = 1) -> pd.DataFrame:
@@ -55,23 +103,57 @@ def categorical_column(series: pd.Series) -> pd.Series:
     return series
 
 
-def attribute_column(series: pd.Series) -> pd.Series:
-    """A float column stays float64 (NaN = missing), except a 0/1 indicator, which is nominal
-    (LUCAS0's columns are read as numbers; MDL could merge its two values into one bin); any
-    other becomes categorical."""
+def attribute_column(
+    series: pd.Series, kind: Kind = "auto", few_values: bool = False, where: str = "data"
+) -> pd.Series:
+    """A column typed as the user says (``kind``), else from its values: a float column stays
+    float64 (NaN = missing), except a 0/1 indicator, which is nominal (LUCAS0's columns are read
+    as numbers; MDL could merge its two values into one bin), and, with ``few_values``, a
+    column of at most :data:`FEW_VALUES` distinct numbers; any other becomes categorical (its
+    numbers as their labels, "1", "2.5"). A column declared numeric whose values are not all
+    numbers is refused naming the first that is not."""
+    if kind == "categorical":
+        return categorical_column(series)
     present = series.dropna()
+    if kind == "numeric":
+        if series.dtype.kind in "iuf":
+            return series.astype(np.float64)
+        number = pd.to_numeric(present.astype(str), errors="coerce")
+        first = present[number.isna()].iloc[0]
+        raise DataFormatError(
+            f"{where}: column {series.name!r} is declared numeric but has {first!r}, not a number"
+        )
     if series.dtype.kind == "f" and (present.empty or not present.isin((0.0, 1.0)).all()):
+        if few_values and 0 < present.nunique() <= FEW_VALUES:
+            return categorical_column(series)
         return series.astype(np.float64)  # all missing: numeric, every row the missing bin
     return categorical_column(series)
 
 
-def refuse_identifiers(attributes: pd.DataFrame, where: str) -> None:
-    """Refuse a categorical attribute with a distinct value for most rows (an identifier),
-    naming it, its number of distinct values and the ``drop`` that leaves it out."""
+def refuse_identifiers(
+    attributes: pd.DataFrame, where: str, declared_numeric: Sequence[str] = ()
+) -> None:
+    """Refuse an identifier, naming it and the ``drop`` that leaves it out: a categorical
+    attribute with a distinct value for most rows, or a numeric one (not in
+    ``declared_numeric``) with a different whole number in every row."""
     rows = len(attributes)
     for name in attributes.columns:
         column = attributes[name]
         if not isinstance(column.dtype, pd.CategoricalDtype):
+            present = column.dropna()  # whole numbers, a different one in every row: row ids
+            whole = bool((present == np.round(present)).all())
+            if (
+                name not in declared_numeric
+                and rows >= IDENTIFIER_MIN
+                and whole
+                and present.nunique() == rows
+            ):
+                raise DataFormatError(
+                    f"{where}: column {name!r} holds a different whole number in each of its "
+                    f"{rows} rows, like an identifier; cut into bins it would mean nothing. "
+                    f"Leave it out: drop: [{name!r}] in the panel's config, --drop {name} in "
+                    "hierbn fit (or --numeric keeps it, for a measurement)"
+                )
             continue  # numbers are discretised into a few bins
         distinct = int(column.nunique())
         if distinct >= IDENTIFIER_MIN and distinct > IDENTIFIER_SHARE * rows:
@@ -89,13 +171,14 @@ def prepare_table(
     target: str | None,
     drop: Sequence[str] = (),
     subset: Callable[[pd.DataFrame], pd.DataFrame] | None = None,
+    types: ColumnTypes = UNTYPED,
 ) -> pd.DataFrame:
     """``frame`` without the ``drop`` columns, the ``target`` (default: the last column) moved
     last as a categorical of the classes present, every other column as
     :func:`attribute_column` makes it. ``subset`` picks rows after the target is checked and
-    before the columns are typed (the panel's seeded sample). An unknown ``drop`` or target
-    column, a row without a target value or fewer than 2 classes raise
-    :class:`DataFormatError` starting with ``where``."""
+    before the columns are typed (the panel's seeded sample); ``types`` are the user's column
+    types. An unknown ``drop``, target or typed column, a row without a target value or fewer
+    than 2 classes raise :class:`DataFormatError` starting with ``where``."""
     unknown = [c for c in drop if c not in frame.columns]
     if unknown:
         raise DataFormatError(
@@ -106,6 +189,7 @@ def prepare_table(
     target = names[-1] if target is None and names else target
     if target not in names:
         raise DataFormatError(f"{where}: target column {target!r} not found; columns are {names}")
+    types.check(names, where, target)
     missing = np.flatnonzero(frame[target].isna().to_numpy())
     if missing.size:
         first = ", ".join(str(i + 1) for i in missing[:SHOWN_ROWS])
@@ -116,7 +200,13 @@ def prepare_table(
         )
     if subset is not None:
         frame = subset(frame)
-    table = pd.DataFrame({c: attribute_column(frame[c]) for c in names if c != target})
+    table = pd.DataFrame(
+        {
+            c: attribute_column(frame[c], types.kind(c), types.few_values, where)
+            for c in names
+            if c != target
+        }
+    )
     table[target] = categorical_column(frame[target]).cat.remove_unused_categories()
     labels = [str(v) for v in table[target].cat.categories]
     if len(labels) < 2:

@@ -14,8 +14,15 @@ import pandas as pd
 from hierbn.bn.structures import BNStructure
 from hierbn.cpts import ESTIMATORS, FittedCPT, fit_network, make_estimator
 from hierbn.data.readers import DataFormatError
-from hierbn.data.user_tables import attribute_column, prepare_table, refuse_identifiers
-from hierbn.fit.encoding import encode_table, fit_codings
+from hierbn.data.user_tables import (
+    UNTYPED,
+    ColumnTypes,
+    attribute_column,
+    categorical_column,
+    prepare_table,
+    refuse_identifiers,
+)
+from hierbn.fit.encoding import Bins, ColumnCoding, check_bins, encode_table, fit_codings
 from hierbn.fit.model import FittedModel
 from hierbn.fit.options import MAX_PARENT_CONFIGURATIONS, did_you_mean
 from hierbn.fit.structure import (
@@ -79,27 +86,71 @@ def estimator_settings(estimator: str, settings: Mapping[str, Any] | None) -> di
 
 
 def prepare(
-    frame: pd.DataFrame, target: str | None, drop: Sequence[str] = (), where: str = "data"
+    frame: pd.DataFrame,
+    target: str | None,
+    drop: Sequence[str] = (),
+    where: str = "data",
+    types: ColumnTypes = UNTYPED,
 ) -> pd.DataFrame:
-    """The table as the panel prepares it (target last when given), after refusing
-    identifier-like columns and columns without a single value."""
+    """The table as the panel prepares it (target last when given; ``types`` the user's
+    column types), after refusing identifier-like columns and columns without a single
+    value."""
     if target is not None:
-        table = prepare_table(frame, where, target, drop)
+        table = prepare_table(frame, where, target, drop, types=types)
     else:
         unknown = [c for c in drop if c not in frame.columns]
         if unknown:
             raise DataFormatError(f"{where}: drop names {unknown}, not columns of {list(frame)}")
         kept = frame.drop(columns=list(drop)).reset_index(drop=True)
-        table = pd.DataFrame({c: attribute_column(kept[c]) for c in kept.columns})
+        types.check(list(kept.columns), where, None)
+        table = pd.DataFrame(
+            {c: attribute_column(kept[c], types.kind(c), types.few_values, where) for c in kept}
+        )
     attributes = table if target is None else table.iloc[:, :-1]
-    refuse_identifiers(attributes, where)
+    refuse_identifiers(attributes, where, types.numeric)
     empty = [c for c in attributes.columns if attributes[c].isna().all()]
     if empty:
         raise DataFormatError(
             f"{where}: column {empty[0]!r} has no data (every value is missing); leave it out "
-            "(drop)"
+            f"(--drop {empty[0]})"
         )
     return table
+
+
+def declare_states(
+    table: pd.DataFrame, states: Mapping[str, Sequence[Any]], where: str, source: str
+) -> pd.DataFrame:
+    """``table`` with the declared ``states`` (column -> its values, in order) as the levels of
+    those columns, observed or not; a value observed but not declared, an unknown or repeated
+    one, or a numeric column is refused naming ``source`` (the --states file)."""
+    table = table.copy()
+    for column, declared in states.items():
+        if column not in table.columns:
+            raise DataFormatError(
+                f"{source}: states for {column!r}, not a column of {where} {list(table.columns)}"
+            )
+        labels = [str(v) for v in declared]
+        if len(set(labels)) != len(labels) or not labels:
+            raise DataFormatError(
+                f"{source}: the states of {column!r} must be distinct, none empty"
+            )
+        series = categorical_column(table[column])
+        observed = [str(v) for v in series.cat.remove_unused_categories().cat.categories]
+        unknown = [v for v in observed if v not in labels]
+        if unknown:
+            raise DataFormatError(
+                f"{source}: {where} column {column!r} has {unknown[0]!r}, not among its "
+                f"declared states {labels}"
+            )
+        text = series.cat.rename_categories([str(v) for v in series.cat.categories])
+        table[column] = text.cat.set_categories(labels)
+    return table
+
+
+def one_state_columns(codings: Sequence[ColumnCoding], target: str | None) -> list[str]:
+    """The columns (not the target) whose coding has a single state: a number column whose
+    cut found no point, or one value throughout."""
+    return [c.column for c in codings if len(c.states) == 1 and c.column != target]
 
 
 def _structure_choice(structure: str | None, edges: Edges | None, learn: str | None) -> str:
@@ -117,6 +168,7 @@ def _network(
     codings: Sequence[Any],
     codes: np.ndarray,
     target: str | None,
+    where: str,
 ) -> tuple[BNStructure, tuple[int, ...]]:
     """The structure chosen ``choice`` (a classifier or learner ``name``, or ``edges``) over
     the coded columns, and the columns it keeps (a selective classifier leaves some out)."""
@@ -129,7 +181,7 @@ def _network(
                    for i, e in enumerate(edges)]  # fmt: skip
         parents = edge_parents(triples, [c.column for c in codings], nodes)
     else:
-        parents = tuple(tuple(p) for p in learned_parents(name, codes, nodes))
+        parents = tuple(tuple(p) for p in learned_parents(name, codes, nodes, where))
     class_index = None if target is None else len(codings) - 1
     return BNStructure(tuple(nodes), tuple(cards), parents, class_index), tuple(range(len(nodes)))
 
@@ -144,6 +196,13 @@ def fit(
     estimator: str = "hier",
     settings: Mapping[str, Any] | None = None,
     drop: Sequence[str] = (),
+    categorical: Sequence[str] = (),
+    numeric: Sequence[str] = (),
+    few_values: bool = True,
+    bins: Bins = None,
+    states: Mapping[str, Sequence[Any]] | None = None,
+    states_source: str = "states",
+    keep_constant: bool = False,
     seed: int = 0,
     threads: int = 1,
     max_parent_configurations: int = MAX_PARENT_CONFIGURATIONS,
@@ -157,14 +216,21 @@ def fit(
     ``skdb``, ...; needs ``target``); ``edges``, ``(from, to)`` column-name pairs; ``learn``,
     ``"hc"`` or ``"tabu"`` on BIC. ``estimator`` is a name of :data:`DEFAULT_SETTINGS`
     (``bdeu<iss>`` e.g. ``bdeu1``), ``settings`` override its defaults. ``drop`` leaves
-    columns out; ``seed`` feeds the samplers (node ``i`` gets child ``i`` of the key
-    ("fit",)); ``threads`` fits families in parallel without changing the result;
-    ``on_planned(cpts)`` is called once the structure is known, with the number of CPTs to
-    fit, and ``on_fitted(node, cpt)`` as each CPT is done. ``where`` names the data in
-    errors.
+    columns out. Columns named ``categorical`` or ``numeric`` have that type; another number
+    column is categorical when it has at most 20 distinct values and ``few_values`` (the
+    default for a user's data: an ARFF's numeric attributes too), else numeric, cut into ``bins``
+    (:func:`hierbn.fit.encoding.check_bins`: MDL against the target by default, tertiles
+    without one). ``states`` (column -> values, read from ``states_source``) are the states
+    of those columns even when unobserved. A column left with one state is left out (listed
+    in the model's ``one_state``) unless ``keep_constant``. ``seed`` feeds the samplers (node
+    ``i`` gets child ``i`` of the key ("fit",)); ``threads`` fits families in parallel
+    without changing the result; ``on_planned(cpts)`` is called once the structure is known,
+    with the number of CPTs to fit, and ``on_fitted(node, cpt)`` as each CPT is done.
+    ``where`` names the data in errors.
 
     Refused before any fit, naming the item: unknown columns, estimators or settings, an
-    identifier-like column, a column without data, a cyclic edge list, a constant column for
+    identifier-like column, a column without data, a declared numeric column of words, an
+    observed value outside its declared states, a cyclic edge list, a constant column for
     ``learn``, and a family with more than ``max_parent_configurations`` parent
     configurations.
     """
@@ -173,11 +239,27 @@ def fit(
         raise ValueError(f"the classifier structure {structure!r} needs a target column")
     chosen_settings = estimator_settings(estimator, settings)
     cpt_estimator = make_estimator(estimator, {estimator.rstrip("0123456789."): chosen_settings})
-    table = prepare(data, target, drop, where)
-    codings = fit_codings(table, target)
+    bins = check_bins(bins, target)
+    declared = dict(states or {})
+    given = [c for c in declared if c in data.columns]  # declared states: categorical
+    types = ColumnTypes(tuple(dict.fromkeys([*categorical, *given])), tuple(numeric), few_values)
+    table = prepare(data, target, drop, where, types)
+    table = declare_states(table, declared, where, states_source)
+    codings = fit_codings(table, target, bins)
+    one_state = [] if keep_constant else one_state_columns(codings, target)
+    if one_state:
+        codings = tuple(c for c in codings if c.column not in one_state)
+        table = table.drop(columns=one_state)
     codes = encode_table(codings, table, where)
+    if choice == "edges":
+        named = {str(e[k]) for e in edges for k in (0, 1)} & set(one_state)
+        if named:
+            raise ValueError(
+                f"{where}: the edges name {sorted(named)}, left out with one state; "
+                "--keep-constant keeps it"
+            )
     structure_start = time.perf_counter()
-    network, kept = _network(choice, structure or learn, edges, codings, codes, target)
+    network, kept = _network(choice, structure or learn, edges, codings, codes, target, where)
     check_parent_configurations(network, max_parent_configurations, choice)
     structure_seconds = time.perf_counter() - structure_start
     codes = np.ascontiguousarray(codes[:, list(kept)])
@@ -203,6 +285,7 @@ def fit(
         left_out=tuple(codings[i].column for i in range(len(codings)) if i not in kept),
         seconds=time.perf_counter() - start,
         structure_seconds=structure_seconds,
+        one_state=tuple(one_state),
     )
 
 

@@ -17,15 +17,27 @@ Fit a discrete Bayesian network on a data file with one of the project's CPT est
 write it as BIF (.bif) or XMLBIF (.xml, .xmlbif), which pgmpy and bnlearn read.
 
 The file is read as the panel reads a user's file: .csv (comma), .tsv (tab) with a header
-row, or dense .arff; an empty field, ?, NA and NaN are missing. A column whose values are
-all numbers (other than 0/1) is numeric and is cut into bins: by the supervised MDL rule
-against --target (as the panel does), or at its tertiles without a target (bnlearn's
-discretize default); any other column is categorical. A missing value is a state of its own
-("missing") in the columns that have one. Refused before any fit: a column with a distinct
-value in most rows (an identifier), a column without any value, a constant column with
---learn, and a family with more than --max-parent-configurations parent configurations. Node
-and state names are made safe for BIF and XMLBIF (letters, digits and _; "<=50K" becomes
-"le_50K", the bin (2.5, 7] "gt2p5_le7")."""
+row (quoted fields may hold commas and line breaks), or dense .arff; an empty field, ?, NA
+and NaN are missing.
+
+Column types: --categorical and --numeric name columns. Otherwise a column of numbers (an
+.arff's numeric attribute too) is numeric when it has more than 20 distinct values and is
+not a 0/1 indicator, and categorical with its numbers as states when it has 20 or fewer
+(grades 1-4 stay four states; --numeric cuts them into bins instead); any other column is
+categorical.
+--states FILE (YAML or JSON: column -> list of values) gives a column its states even when
+some are unobserved, as an .arff header does. A numeric column is cut into --bins: by the
+supervised MDL rule against --target (the default, as the panel does), at its tertiles
+(bnlearn's discretize default, and the default without a target) or into N equal-frequency
+bins. A column left with one state (a single value, or a cut that found no point) is left out
+and named in the summary; --keep-constant keeps it. A missing value is a state of its own
+("missing") in the columns that have one.
+
+Refused before any fit: a column with a distinct value in most rows (an identifier), a column
+without any value, a value outside its declared states, a constant column with --learn, and a
+family with more than --max-parent-configurations parent configurations. Node and state names
+are made safe for BIF and XMLBIF (letters, digits and _; "<=50K" becomes "le_50K", the bin
+(2.5, 7] "gt2p5_le7")."""
 
 EXAMPLE = """\
 example:
@@ -40,6 +52,27 @@ def _setting(text: str) -> tuple[str, Any]:
     if not sep or not key:
         raise argparse.ArgumentTypeError(f"expected KEY=VALUE, e.g. iterations=5000; got {text!r}")
     return key, yaml.safe_load(value)
+
+
+def _columns(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"expected COL[,COL...]; got {text!r}")
+    return names
+
+
+def read_states(path: Path) -> dict[str, list[Any]]:
+    """The ``--states`` file: a YAML or JSON mapping of column -> list of values, refused
+    naming the file when it is not one."""
+    if not path.is_file():
+        raise ValueError(f"--states {path}: no such file")
+    try:
+        states = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as error:
+        raise ValueError(f"--states {path}: not YAML or JSON ({error})") from None
+    if not isinstance(states, dict) or not all(isinstance(v, list) for v in states.values()):
+        raise ValueError(f"--states {path}: expected a mapping of column -> list of values")
+    return {str(k): v for k, v in states.items()}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -80,6 +113,34 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--drop", action="append", default=[], metavar="COLUMN", help="leave a column out"
     )
+    for flag, kind in (("--categorical", "categorical"), ("--numeric", "numeric (cut into bins)")):
+        p.add_argument(
+            flag,
+            action="append",
+            default=[],
+            type=_columns,
+            metavar="COL[,COL...]",
+            help=f"columns that are {kind}; repeatable",
+        )
+    p.add_argument(
+        "--bins",
+        default=None,
+        metavar="mdl|tertiles|N",
+        help="how numeric columns are cut: mdl against --target (the default with a target), "
+        "tertiles (the default without), or N equal-frequency bins",
+    )
+    p.add_argument(
+        "--states",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="YAML or JSON: column -> its states, kept even when unobserved",
+    )
+    p.add_argument(
+        "--keep-constant",
+        action="store_true",
+        help="keep a column left with one state (by default left out and named)",
+    )
     p.add_argument("--seed", type=int, default=0, help="the samplers' seed (hdp, hidden)")
     p.add_argument(
         "--threads", type=int, default=1, help="threads reading a CSV and fitting families"
@@ -117,6 +178,7 @@ def _fit(args: argparse.Namespace) -> str:
         raise ValueError(f"--out {args.out}: expected a file ending in {', '.join(FORMATS)}")
     if not args.data.is_file():
         raise ValueError(f"--data {args.data}: no such file")
+    states = read_states(args.states) if args.states is not None else None
     created = out_folder(args.out)
     start = time.perf_counter()
     frame = read_user_table(args.data, threads=args.threads)
@@ -141,6 +203,12 @@ def _fit(args: argparse.Namespace) -> str:
             estimator=args.estimator,
             settings=dict(args.setting),
             drop=args.drop,
+            categorical=[c for group in args.categorical for c in group],
+            numeric=[c for group in args.numeric for c in group],
+            bins=args.bins,
+            states=states,
+            states_source=f"--states {args.states}",
+            keep_constant=args.keep_constant,
             seed=args.seed,
             threads=args.threads,
             max_parent_configurations=args.max_parent_configurations,
@@ -171,6 +239,11 @@ def out_folder(out: Path) -> Path | None:
     return created
 
 
+def _one_state_line(columns: tuple[str, ...]) -> str:
+    keep = "each (--keep-constant keeps them)" if len(columns) > 1 else "(--keep-constant keeps it)"
+    return f"left out   {', '.join(columns)}: one state {keep}"
+
+
 def summary_text(model: Any, args: argparse.Namespace, shape: tuple[int, int], total: float) -> str:
     """The one-screen summary: data, structure, estimator, times, the nodes (the largest CPTs
     when there are many) and the output path."""
@@ -184,6 +257,7 @@ def summary_text(model: Any, args: argparse.Namespace, shape: tuple[int, int], t
         f"structure  {model.structure}: {len(model.nodes)} nodes, {arcs} arcs"
         + (f" (left out: {', '.join(model.left_out)})" if model.left_out else "")
         + f", {'searched' if args.learn else 'made'} in {model.structure_seconds:.2f} s",
+        *([_one_state_line(model.one_state)] if model.one_state else []),
         f"estimator  {model.estimator}"
         + (f" {model.settings}" if model.settings else "")
         + f": {cells:,} CPT cells fitted in {model.seconds:.2f} s ({total:.2f} s in all)",

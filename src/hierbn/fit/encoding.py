@@ -127,17 +127,39 @@ class ColumnCoding:
         return codes
 
 
+Bins = int | str | None  # "mdl", "tertiles", a number of equal-frequency bins, None: the default
+
+
+def check_bins(bins: Bins, target: str | None) -> Bins:
+    """``bins`` checked: ``"mdl"`` (needs a target), ``"tertiles"``, or an integer >= 2 (that
+    many equal-frequency bins, bnlearn's ``discretize(method = "quantile", breaks = N)``);
+    None: MDL with a target, tertiles without."""
+    if bins is None or bins == "tertiles":
+        return bins
+    if bins == "mdl":
+        if target is None:
+            raise ValueError("--bins mdl cuts against the target: give --target, or --bins N")
+        return bins
+    if isinstance(bins, str) and bins.isdigit():
+        bins = int(bins)
+    if isinstance(bins, int) and not isinstance(bins, bool) and bins >= 2:
+        return bins
+    raise ValueError(f"--bins {bins!r}: expected mdl, tertiles or a number of bins >= 2")
+
+
 def fit_coding(
-    column: str, node: str, series: pd.Series, target: np.ndarray | None
+    column: str, node: str, series: pd.Series, target: np.ndarray | None, bins: Bins = None
 ) -> ColumnCoding:
     """The coding of one prepared column (float64 numeric or categorical): MDL cuts against
-    the ``target`` codes, tertiles without one; a ``missing`` state when it has a missing
-    value."""
+    the ``target`` codes (``bins`` None or "mdl"), or equal-frequency cuts of the present
+    values: tertiles (``bins`` "tertiles", or None without a target) or ``bins`` of them; a
+    ``missing`` state when it has a missing value."""
     missing = bool(series.isna().any())
     if series.dtype.kind == "f":
         values = series.to_numpy()
-        if target is None:  # tertiles of the present values
-            cuts = equal_frequency_cuts(values[~np.isnan(values)], UNSUPERVISED_BINS)
+        if target is None or bins not in (None, "mdl"):  # equal-frequency cuts
+            count = UNSUPERVISED_BINS if bins in (None, "tertiles") else int(bins)
+            cuts = equal_frequency_cuts(values[~np.isnan(values)], count)
         else:  # mdl_cuts ignores missing values
             cuts = mdl_cuts(values, target)
         levels, states = None, bin_states(cuts)
@@ -149,13 +171,15 @@ def fit_coding(
     return ColumnCoding(column, node, levels, cut_values, missing, names)
 
 
-def fit_codings(table: pd.DataFrame, target: str | None) -> tuple[ColumnCoding, ...]:
+def fit_codings(
+    table: pd.DataFrame, target: str | None, bins: Bins = None
+) -> tuple[ColumnCoding, ...]:
     """The coding of every column of a prepared table, in its order (node names made
-    interchange-safe and distinct)."""
+    interchange-safe and distinct; ``bins`` as :func:`fit_coding`)."""
     nodes = unique_names(str(c) for c in table.columns)
     y = None if target is None else table[target].cat.codes.to_numpy()
     return tuple(
-        fit_coding(str(c), node, table[c], None if c == target else y)
+        fit_coding(str(c), node, table[c], None if c == target else y, bins)
         for c, node in zip(table.columns, nodes, strict=True)
     )
 

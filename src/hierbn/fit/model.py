@@ -22,7 +22,7 @@ class FittedModel:
     a classifier name, ``edges``, ``hc`` or ``tabu``; ``estimator`` and its ``settings``), the
     ``target`` column (None for a network without a class), the columns left out (SkDB's
     selection), the seconds the CPTs took and those the structure took (made or searched,
-    with its checks)."""
+    with its checks), and the columns left out with a single state (``one_state``)."""
 
     network: FittedNetwork
     codings: tuple[ColumnCoding, ...]
@@ -33,6 +33,7 @@ class FittedModel:
     left_out: tuple[str, ...]
     seconds: float
     structure_seconds: float = 0.0
+    one_state: tuple[str, ...] = ()
 
     @property
     def nodes(self) -> tuple[str, ...]:

@@ -82,25 +82,27 @@ def edge_parents(
     raise ValueError(f"the arcs form a directed cycle {loop} (the arcs at {arcs})")
 
 
-def refuse_constant_columns(codes: np.ndarray, columns: Sequence[str]) -> None:
+def refuse_constant_columns(codes: np.ndarray, columns: Sequence[str], where: str) -> None:
     """Refuse a column with one observed value, before a structure search (bnlearn refuses
-    them; an arc from a constant node changes BIC by 0)."""
+    them; an arc from a constant node changes BIC by 0), naming the data ``where``."""
     for j, name in enumerate(columns):
         values = np.unique(codes[:, j])
         if values.size < 2:
             raise ValueError(
-                f"column {name!r} has a single value in every row; structure learning needs "
-                "at least 2. Leave it out (drop)"
+                f"{where}: column {name!r} has a single value in every row; structure "
+                f"learning needs at least 2. Leave it out: --drop {name}"
             )
 
 
-def learned_parents(method: str, codes: np.ndarray, columns: Sequence[str]) -> list[list[int]]:
+def learned_parents(
+    method: str, codes: np.ndarray, columns: Sequence[str], where: str = "data"
+) -> list[list[int]]:
     """The parents of each column learned by ``method`` (``hc`` or ``tabu``) on BIC."""
     from hierbn.structure_learning.search import hill_climbing, tabu_search
 
     if method not in LEARNERS:
         raise ValueError(f"unknown structure learner {method!r}; expected one of {LEARNERS}")
-    refuse_constant_columns(codes, columns)
+    refuse_constant_columns(codes, columns, where)
     search = hill_climbing if method == "hc" else tabu_search
     return search(codes)
 

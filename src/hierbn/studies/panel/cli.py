@@ -22,8 +22,9 @@ def cmd_prepare(args: argparse.Namespace) -> None:
         )  # fmt: skip
     else:
         table, check = read_user_dataset(
-            args.input, args.dataset, entry["target"], entry.get("sha256"), entry.get("drop", ())
-        )
+            args.input, args.dataset, entry["target"], entry.get("sha256"), entry.get("drop", ()),
+            entry.get("categorical", ()), entry.get("numeric", ()), entry.get("keep_constant", False),
+        )  # fmt: skip
     write_parquet(table, args.out)
     write_json(check, args.check)
 
@@ -39,6 +40,7 @@ def cmd_data_report(args: argparse.Namespace) -> None:
             "numeric": c["numeric_attributes"],
             "classes": c["classes"]["count"],
             "missing cells": c["missing_cells"],
+            "left out (one state)": ", ".join(c.get("one_state", [])),
             "sha256": c.get("sha256", ""),
         }
         for c in checks

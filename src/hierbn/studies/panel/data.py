@@ -15,7 +15,14 @@ import pandas as pd
 from hierbn.config import ConfigError
 from hierbn.data.download import sha256_of, verify_sha256
 from hierbn.data.readers import DataFormatError
-from hierbn.data.user_tables import prepare_table, read_user_table, refuse_identifiers, table_check
+from hierbn.data.user_tables import (
+    UNTYPED,
+    ColumnTypes,
+    prepare_table,
+    read_user_table,
+    refuse_identifiers,
+    table_check,
+)
 from hierbn.seeds import rng_for
 
 PANEL_FORMATS = (".csv", ".arff")
@@ -42,17 +49,24 @@ def _prepared(
     rows: int | None,
     base_seed: int,
     drop: Sequence[str] = (),
+    types: ColumnTypes = UNTYPED,
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
     """The shared target handling of registry and user tables (see
     :func:`prepare_registry_table`); ``key`` is the config list naming the data set; ``drop``
-    names columns to leave out (an identifier, say)."""
+    names columns to leave out (an identifier, say); ``types`` the user's column types."""
     where = f"{source} ({key} id {dataset!r})"
 
     def sample(frame: pd.DataFrame) -> pd.DataFrame:
         return _sampled(frame, rows, where, base_seed, dataset)
 
-    table = prepare_table(frame, where, target, drop, None if rows is None else sample)
+    table = prepare_table(frame, where, target, drop, None if rows is None else sample, types)
     return table, {"id": dataset, "source": source, **table_check(table)}
+
+
+def one_state_columns(table: pd.DataFrame) -> list[str]:
+    """The attributes (class last, not counted) with a single state: one value in every row,
+    none missing."""
+    return [c for c in table.columns[:-1] if table[c].nunique(dropna=False) <= 1]
 
 
 def prepare_registry_table(
@@ -83,19 +97,26 @@ def read_user_dataset(
     target: str,
     sha256: str | None,
     drop: Sequence[str] = (),
+    categorical: Sequence[str] = (),
+    numeric: Sequence[str] = (),
+    keep_constant: bool = False,
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
     """The prepared table and check metadata of a user's file (``panel.datasets``).
 
     The format follows the extension: ``.csv`` is comma-separated with a header row (the
     readers' CSV: no other separator is sniffed) where an empty field, ``?``, ``NA`` and
     ``NaN`` are missing; ``.arff`` is a dense ARFF file (``?`` missing, nominal levels as
-    declared). A column whose present values are all numbers is numeric (float64), any other
-    categorical; as for the registry's files, a column of numbers with a few stray words is
-    refused naming the line. The target is then handled as in :func:`prepare_registry_table`
-    (no sampling). A missing file or an unknown extension raises :class:`ConfigError`; a
-    ``sha256`` that differs from the file's :class:`ChecksumError` naming both digests; bad
-    content, or an identifier-like column (:func:`refuse_identifiers`), :class:`DataFormatError`
-    naming the file. The check adds the file's sha256 and path.
+    declared). Columns named in ``categorical`` or ``numeric`` have that type; another column
+    whose present values are all numbers is numeric (float64) when it has more than 20
+    distinct values, categorical (its numbers as levels) when it has 20 or fewer, and any
+    other column categorical; as for the registry's files, a column of numbers with a few
+    stray words is refused naming the line. An attribute with one value in every row is left
+    out (named in the check's ``one_state``) unless ``keep_constant``. The target is then
+    handled as in :func:`prepare_registry_table` (no sampling). A missing file or an unknown
+    extension raises :class:`ConfigError`; a ``sha256`` that differs from the file's
+    :class:`ChecksumError` naming both digests; bad content, or an identifier-like column
+    (:func:`refuse_identifiers`), :class:`DataFormatError` naming the file. The check adds the
+    file's sha256 and path.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -109,8 +130,12 @@ def read_user_dataset(
     if sha256 is not None:
         verify_sha256(path, sha256.lower(), label=f"{path} (panel.datasets id {dataset!r})")
     frame = read_user_table(path)
-    table, check = _prepared(frame, dataset, str(path), "panel.datasets", target, None, 0, drop)
-    refuse_identifiers(table.iloc[:, :-1], f"{path} (panel.datasets id {dataset!r})")
+    types = ColumnTypes(tuple(categorical), tuple(numeric), True, ("categorical:", "numeric:"))
+    table, _ = _prepared(frame, dataset, str(path), "panel.datasets", target, None, 0, drop, types)
+    refuse_identifiers(table.iloc[:, :-1], f"{path} (panel.datasets id {dataset!r})", numeric)
+    one_state = [] if keep_constant else one_state_columns(table)
+    table = table.drop(columns=one_state)
+    check = {"id": dataset, "source": str(path), **table_check(table), "one_state": one_state}
     check["path"] = str(path)
     check["sha256"] = sha256.lower() if sha256 is not None else sha256_of(path)
     return table, check
