@@ -184,6 +184,8 @@ def _fit(args: argparse.Namespace) -> str:
     frame = read_user_table(args.data, threads=args.threads)
     edges = None
     if args.edges is not None:
+        if not args.edges.is_file():
+            raise ValueError(f"--edges {args.edges}: no such file")
         edges = read_edge_file(args.edges)  # each arc with its file and line for errors
     with tqdm(desc="fitting CPTs", unit="CPT", delay=2.0, file=sys.stderr, leave=False) as bar:
 
@@ -217,7 +219,7 @@ def _fit(args: argparse.Namespace) -> str:
             where=str(args.data),
         )
     model.write(args.out)
-    summary = summary_text(model, args, frame.shape, time.perf_counter() - start)
+    summary = summary_text(model, args, frame, time.perf_counter() - start)
     return summary + (f" in the new folder {created}" if created else "")
 
 
@@ -244,9 +246,21 @@ def _one_state_line(columns: tuple[str, ...]) -> str:
     return f"left out   {', '.join(columns)}: one state {keep}"
 
 
-def summary_text(model: Any, args: argparse.Namespace, shape: tuple[int, int], total: float) -> str:
-    """The one-screen summary: data, structure, estimator, times, the nodes (the largest CPTs
-    when there are many) and the output path."""
+def _missing_line(frame: Any) -> list[str]:
+    cells = frame.isna().sum()
+    if not cells.sum():
+        return []
+    count, columns = int(cells.sum()), int((cells > 0).sum())
+    return [
+        f"missing    {count:,} cell{'s' * (count > 1)} in {columns} column{'s' * (columns > 1)} "
+        "(an empty field, ?, NA and NaN are missing values, a state of their own)"
+    ]
+
+
+def summary_text(model: Any, args: argparse.Namespace, frame: Any, total: float) -> str:
+    """The one-screen summary: data, its missing cells, structure, estimator, times, the
+    nodes (the largest CPTs when there are many) and the output path."""
+    shape = frame.shape
     table = model.summary()
     cells = int(table["cpt_cells"].sum())
     shown = table.nlargest(SUMMARY_ROWS, "cpt_cells").sort_index()
@@ -254,6 +268,7 @@ def summary_text(model: Any, args: argparse.Namespace, shape: tuple[int, int], t
     lines = [
         f"data       {args.data}: {shape[0]:,} rows, {shape[1]} columns"
         + (f", target {model.target!r}" if model.target else ""),
+        *_missing_line(frame),
         f"structure  {model.structure}: {len(model.nodes)} nodes, {arcs} arcs"
         + (f" (left out: {', '.join(model.left_out)})" if model.left_out else "")
         + f", {'searched' if args.learn else 'made'} in {model.structure_seconds:.2f} s",
