@@ -1,12 +1,15 @@
 """What each rule reads (hierbn.workflow and the studies' workflow modules): params hold
 only the config values a job reads, input lists follow the config."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from hierbn.studies.azzimonti2019.workflow import e5_jobs
 from hierbn.studies.petitjean2018 import workflow as pj
 from hierbn.studies.petitjean2018.protocol import cell_config, cv_methods
-from hierbn.workflow import benchmark_of, cv_job_tables, flat_paths, paths, pick
+from hierbn.workflow import benchmark_of, cv_job_tables, flat_paths, minutes, paths, pick
 
 CV = {
     "rounds": 2,
@@ -133,3 +136,15 @@ def test_an_e5_scenario_with_more_users_than_the_population_is_refused_by_key() 
         for n, k in ((100, 100), (500, 6))
         for r in range(2)
     ]
+
+
+def test_every_rules_runtime_doubles_with_each_attempt() -> None:
+    """Slowness is never failure (issue 43): a job Slurm stopped at its time limit is retried
+    (the Slurm profile's ``retries``) with twice the time, so every rule's ``runtime`` is a
+    :func:`hierbn.workflow.minutes` of its measured base, none a fixed number."""
+    rules = Path(__file__).resolve().parents[1] / "workflow" / "rules"
+    lines = [line for f in sorted(rules.glob("*.smk")) for line in f.read_text().splitlines()]
+    runtimes = [line.split("#")[0].strip() for line in lines if "runtime=" in line.split("#")[0]]
+    assert len(runtimes) >= 50
+    assert all(re.fullmatch(r"runtime=minutes\(\d+\),", r) for r in runtimes), runtimes
+    assert [minutes(10)(None, attempt) for attempt in (1, 2, 3)] == [10, 20, 40]

@@ -10,7 +10,7 @@ import json
 import os
 import shlex
 import subprocess
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +105,17 @@ def cached(command: str) -> str:
     return (
         "hierbn cached --code {params.code} --inputs {input:q} --outputs {output:q} -- " + command
     )
+
+
+def minutes(base: int) -> Callable[[Any, int], int]:
+    """A rule's ``runtime`` resource (minutes) that doubles with each ``attempt``: a job a
+    cluster stopped at its time limit (a busy node, a slow disk) gets twice the time when
+    Snakemake retries it (the Slurm profile's ``retries``), so slowness is never failure."""
+
+    def runtime(wildcards: Any, attempt: int) -> int:
+        return base * 2 ** (attempt - 1)
+
+    return runtime
 
 
 def step_code(study: str, *steps: str) -> str:

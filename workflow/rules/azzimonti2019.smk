@@ -29,7 +29,7 @@ rule azz_e1_cell:
     threads: 1  # serial numba kernels + sequential Stan chains
     resources:
         mem_mb=1300,  # largest RSS of 6 paper jobs 849 MB x 1.5
-        runtime=60,  # min; longest of 6 paper jobs 1,086 s x 2, raised: a busy x6_y6 took 1,625 s
+        runtime=minutes(60),  # min; longest of 6 paper jobs 1,086 s x 2, raised: a busy x6_y6 took 1,625 s
     params:
         code=step_code("azzimonti2019", "protocol"),
         config=pick(AZZ["e1"], "n", "reps", "methods", "exact_max_n", "nuts"),
@@ -54,7 +54,7 @@ rule azz_lemma1:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 405 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 10 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 10 s x 2, floor 10
     params:
         code=step_code("azzimonti2019", "protocol"),
         config=pick(AZZ["lemma1"], "settings", "draws"),
@@ -80,7 +80,7 @@ rule azz_prepare:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 56 paper jobs 374 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 56 paper jobs 6 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 56 paper jobs 6 s x 2, floor 10
     params:
         n_bins=AZZ["e2"]["n_bins"],
     shell:
@@ -102,7 +102,7 @@ rule azz_e2_dataset:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 56 paper jobs 378 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 56 paper jobs 15 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 56 paper jobs 15 s x 2, floor 10
     params:
         code=step_code("azzimonti2019", "protocol"),
         config=pick(AZZ["e2"], "n", "reps", "test_size", "methods", "root_estimator"),
@@ -129,7 +129,7 @@ rule azz_e3_adult:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 383 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 5 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 5 s x 2, floor 10
     params:
         code=step_code("azzimonti2019", "protocol"),
         config=pick(AZZ["e3"], "n", "reps", "methods", "root_estimator"),
@@ -157,7 +157,7 @@ rule azz_e4_adult:
     threads: 1  # timings on one core, Stan chains sequential (decision A19)
     resources:
         mem_mb=2100,  # largest RSS of 1 paper job 1,362 MB x 1.5
-        runtime=43,  # min; longest of 1 paper job 1,268 s x 2
+        runtime=minutes(43),  # min; longest of 1 paper job 1,268 s x 2
     params:
         code=step_code("azzimonti2019", "timing"),
         config=pick(
@@ -197,7 +197,7 @@ rule azz_e5_job:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 90 paper jobs 366 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 90 paper jobs 104 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 90 paper jobs 104 s x 2, floor 10
     params:
         code=step_code("azzimonti2019", "multidomain"),
         config=pick(
@@ -233,7 +233,7 @@ rule azz_claims:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 413 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         registry=study_dataset_ids("azzimonti2019", "all"),
         scale=as_json(azz.run_scale(AZZ, AZZ_E2_DATASETS)),

@@ -23,7 +23,7 @@ rule beal_scores:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 1- and 3-instance paper jobs (n = 10 to 10,240) 299 MB x 1.5, floor 1000
-        runtime=90,  # min; the largest n (10,240): 42 s for 1 instance, 76 s for 3, so 106 take about 31 min; x 2, rounded up
+        runtime=minutes(90),  # min; the largest n (10,240): 42 s for 1 instance, 76 s for 3, so 106 take about 31 min; x 2, rounded up
     params:
         code=step_code("beal2006", "protocol"),
         config=as_json(beal.scores_config(BEAL)),
@@ -49,7 +49,7 @@ rule beal_ais:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 1-run paper jobs (n = 110, 1,280, 10,240) 278 MB x 1.5, floor 1000
-        runtime=100,  # min; the largest n (10,240): one run took 115 s, so 26 runs take about 50 min; x 2
+        runtime=minutes(100),  # min; the largest n (10,240): one run took 115 s, so 26 runs take about 50 min; x 2
     params:
         code=step_code("beal2006", "protocol"),
         config=as_json(beal.ais_config(BEAL)),
@@ -75,7 +75,7 @@ rule beal_schedule:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 237 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 36 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 36 s x 2, floor 10
     params:
         code=step_code("beal2006", "protocol"),
         config=as_json({"schedule": BEAL["schedule"], "ais": beal.ais_config(BEAL)}),
@@ -102,7 +102,7 @@ rule beal_claims:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=4000,  # not measured at paper scale (smoke: 316 MB); reads 2,660 tables
-        runtime=30,  # min; not measured at paper scale (smoke: 2 s)
+        runtime=minutes(30),  # min; not measured at paper scale (smoke: 2 s)
     params:
         scale=as_json(beal.run_scale(BEAL)),
     shell:

@@ -25,7 +25,7 @@ rule bk_prepare:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 0 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 0 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 0 s x 2, floor 10
     shell:
         "hierbn becker2018 prepare --canonical {input} --out {output.data} "
         "--check {output.check} > {log} 2>&1"
@@ -44,7 +44,7 @@ rule bk_table2:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 311 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         code=step_code("becker2018", "protocol"),
     shell:
@@ -69,7 +69,7 @@ rule bk_vb:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 2 paper jobs 362 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 2 paper jobs 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 2 paper jobs 2 s x 2, floor 10
     params:
         code=step_code("becker2018", "protocol"),
         config=as_json(bk.fit_config(BK)),
@@ -97,7 +97,7 @@ rule bk_gibbs:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 4 paper jobs 368 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 4 paper jobs 3 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 4 paper jobs 3 s x 2, floor 10
     params:
         code=step_code("becker2018", "protocol"),
         config=as_json(bk.gibbs_config(BK)),
@@ -126,7 +126,7 @@ rule bk_nuts:
     threads: 1
     resources:
         mem_mb=1400,  # largest RSS of 1 paper job 913 MB x 1.5
-        runtime=10,  # min; longest of 1 paper job 208 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 208 s x 2, floor 10
     params:
         code=step_code("becker2018", "protocol"),
         config=as_json(bk.nuts_config(BK)),
@@ -153,7 +153,7 @@ rule bk_lasso:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 284 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         code=step_code("becker2018", "cv"),
         config=as_json({}),
@@ -181,7 +181,7 @@ rule bk_cv:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 50 paper jobs 380 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 50 paper jobs 3 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 50 paper jobs 3 s x 2, floor 10
     params:
         code=step_code("becker2018", "cv"),
         config=as_json(bk.cv_config(BK)),
@@ -207,7 +207,7 @@ rule bk_timing:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 365 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 4 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 4 s x 2, floor 10
     params:
         code=step_code("becker2018", "protocol"),
         config=as_json(bk.timing_config(BK)),
@@ -233,7 +233,7 @@ rule bk_sensitivity:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 354 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         code=step_code("becker2018", "protocol"),
         config=as_json(bk.sensitivity_config(BK)),
@@ -259,7 +259,7 @@ rule bk_synthetic:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 10 paper jobs 351 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 10 paper jobs 4 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 10 paper jobs 4 s x 2, floor 10
     params:
         code=step_code("becker2018", "protocol"),
         config=as_json(bk.synthetic_config(BK)),
@@ -284,7 +284,7 @@ rule bk_toy:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 334 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         code=step_code("becker2018", "protocol"),
         config=as_json(bk.fit_config(BK)),
@@ -310,7 +310,7 @@ rule bk_claims:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # paper run of an earlier command: 424 MB x 1.5, floor 1000
-        runtime=10,  # min; paper run of an earlier command: 5 s
+        runtime=minutes(10),  # min; paper run of an earlier command: 5 s
     params:
         scale=as_json(bk.run_scale(BK)),
     shell:

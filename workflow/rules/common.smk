@@ -15,6 +15,7 @@ from hierbn.workflow import (
     cached,
     config_hash,
     flat_paths,
+    minutes,
     paths,
     pick,
     source_commit,

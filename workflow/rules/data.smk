@@ -14,7 +14,7 @@ rule fetch_raw:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        runtime=10,
+        runtime=minutes(10),
     params:
         registry=config["data"]["registry"],
     shell:  # mirrors and stall limit come in HIERBN_*: not params, the sha256 fixes the bytes
@@ -36,7 +36,7 @@ rule convert_dataset:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 87 paper jobs 175 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 87 paper jobs 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 87 paper jobs 2 s x 2, floor 10
     params:
         registry=config["data"]["registry"],
     shell:
@@ -57,6 +57,6 @@ rule data_report:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        runtime=5,
+        runtime=minutes(5),
     shell:
         "hierbn data-report --checks {input} --out {output} > {log} 2>&1"

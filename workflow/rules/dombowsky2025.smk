@@ -30,7 +30,7 @@ rule dd_table1:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 4 paper jobs 390 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 4 paper jobs 4 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 4 paper jobs 4 s x 2, floor 10
     params:
         code=step_code("dombowsky2025", "protocol"),
         config=as_json(dd.table1_config(DD)),
@@ -62,7 +62,7 @@ rule dd_table1_bayes:
     threads: 1
     resources:
         mem_mb=1300,  # largest RSS of 4 paper jobs 839 MB x 1.5
-        runtime=10,  # min; longest of 4 paper jobs 102 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 4 paper jobs 102 s x 2, floor 10
     params:
         code=step_code("dombowsky2025", "protocol"),
         config=as_json(dd.table1_bayes_config(DD)),
@@ -94,7 +94,7 @@ rule dd_table3:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 8 paper jobs 365 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 8 paper jobs 5 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 8 paper jobs 5 s x 2, floor 10
     params:
         code=step_code("dombowsky2025", "protocol"),
         config=lambda w: as_json(dd.table3_config(DD, w.k1)),
@@ -125,7 +125,7 @@ rule dd_tables78:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 16 paper jobs 382 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 16 paper jobs 7 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 16 paper jobs 7 s x 2, floor 10
     params:
         code=step_code("dombowsky2025", "protocol"),
         config=lambda w: as_json(dd.tables78_config(DD, w.truth)),
@@ -153,7 +153,7 @@ rule dd_alarm_prepare:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 374 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 2 s x 2, floor 10
     shell:
         "hierbn dombowsky2025 alarm-prepare --canonical {input} --out {output.data} "
         "--check {output.check} > {log} 2>&1"
@@ -174,7 +174,7 @@ rule dd_alarm:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 21 paper jobs of one subsample 389 MB x 1.5, floor 1000
-        runtime=10,  # min; 21 paper subsamples of at most 6 s each (one job each then) x 2, floor 10
+        runtime=minutes(10),  # min; 21 paper subsamples of at most 6 s each (one job each then) x 2, floor 10
     params:
         code=step_code("dombowsky2025", "alarm"),
         config=as_json(dd.alarm_config(DD)),
@@ -203,7 +203,7 @@ rule dd_alarm_structure:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 21 paper jobs of one subsample 383 MB x 1.5, floor 1000
-        runtime=10,  # min; 21 paper subsamples of at most 4 s each (one job each then) x 2, floor 10
+        runtime=minutes(10),  # min; 21 paper subsamples of at most 4 s each (one job each then) x 2, floor 10
     params:
         code=step_code("dombowsky2025", "alarm"),
         config=as_json(dd.alarm_structure_config(DD)),
@@ -231,7 +231,7 @@ rule dd_lucas_prepare:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 8 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 0 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 0 s x 2, floor 10
     shell:
         "hierbn dombowsky2025 lucas-prepare --canonical {input} --out {output.data} "
         "--check {output.check} > {log} 2>&1"
@@ -252,7 +252,7 @@ rule dd_lucas:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 6 paper jobs of one target 372 MB x 1.5, floor 1000
-        runtime=10,  # min; 6 paper targets of at most 8 s each (one job each then) x 2, floor 10
+        runtime=minutes(10),  # min; 6 paper targets of at most 8 s each (one job each then) x 2, floor 10
     params:
         code=step_code("dombowsky2025", "structure"),
         config=as_json(dd.lucas_config(DD)),
@@ -284,7 +284,7 @@ rule dd_metabric_prepare:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 159 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 1 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 1 s x 2, floor 10
     shell:
         "hierbn dombowsky2025 metabric-prepare --patients {input.patients} "
         "--samples {input.samples} --mode {wildcards.mode} --out {output.data} "
@@ -308,7 +308,7 @@ rule dd_metabric:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 3 paper jobs of one outcome 385 MB x 1.5, floor 1000
-        runtime=10,  # min; 3 paper outcomes of at most 16 s each (one job each then) x 2, floor 10
+        runtime=minutes(10),  # min; 3 paper outcomes of at most 16 s each (one job each then) x 2, floor 10
     params:
         code=step_code("dombowsky2025", "structure"),
         config=as_json(dd.metabric_config(DD)),
@@ -334,7 +334,7 @@ rule dd_checks:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 627 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 36 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 36 s x 2, floor 10
     params:
         code=step_code("dombowsky2025", "checks"),
         config=as_json(dd.checks_config(DD)),
@@ -360,7 +360,7 @@ rule dd_claims:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # paper run of an earlier command: 604 MB x 1.5, floor 1000
-        runtime=10,  # min; paper run of an earlier command: 2 s
+        runtime=minutes(10),  # min; paper run of an earlier command: 2 s
     params:
         scale=as_json(dd.run_scale(DD)),
     run:

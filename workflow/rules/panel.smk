@@ -35,7 +35,7 @@ rule panel_prepare:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 41 paper jobs 137 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 41 paper jobs 1 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 41 paper jobs 1 s x 2, floor 10
     params:
         entry=lambda wildcards: pn.prepare_params(PN_DATASETS[wildcards.dataset]),
         seed=config["seed"],
@@ -60,7 +60,7 @@ rule panel_data_report:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # floor; reads one small JSON per data set
-        runtime=10,  # min; floor (smoke: 2 s)
+        runtime=minutes(10),  # min; floor (smoke: 2 s)
     shell:
         "hierbn panel data-report --checks {input} --out {output} > {log} 2>&1"
 
@@ -80,7 +80,7 @@ rule panel_cv:
     threads: 1
     resources:
         mem_mb=1000,  # 41 jobs at 1,000 HDP/HiDDeN iterations: largest RSS 616 MB x 1.5, floor 1000
-        runtime=480,  # min; longest of those 41 jobs 448 s (letter); not measured at the paper's 50,000 HDP iterations (the paper config runs data sets under 2,000 rows here: 4 sampled rounds took 10-183 s, so about 15 min for 5)
+        runtime=minutes(480),  # min; longest of those 41 jobs 448 s (letter); not measured at the paper's 50,000 HDP iterations (the paper config runs data sets under 2,000 rows here: 4 sampled rounds took 10-183 s, so about 15 min for 5)
     params:
         code=step_code("panel", "protocol"),
         config=as_json(pn.cv_config(PN)),
@@ -110,7 +110,7 @@ rule panel_cv_round:
     threads: 1
     resources:
         mem_mb=2500,  # Adult's rounds at 5,000 HDP / 2,000 HiDDeN iterations peaked at 1,373 MB (x 1.5, raised for shuttle's 58,000 rows, not yet measured); chain length does not change it
-        runtime=180,  # min; the sampled round of a data set of 2,000 rows or more (nursery) took 157 s; not measured on Letter, whose kDB-3 HDP cell alone took 302 s, of 84 cells per round
+        runtime=minutes(180),  # min; the sampled round of a data set of 2,000 rows or more (nursery) took 157 s; not measured on Letter, whose kDB-3 HDP cell alone took 302 s, of 84 cells per round
     params:
         code=step_code("panel", "protocol"),
         config=as_json(pn.cv_config(PN)),
@@ -144,7 +144,7 @@ rule panel_cv_cell:
     threads: 1
     resources:
         mem_mb=1000,  # largest RSS of 18 paper jobs 342 MB x 1.5, floor 1000
-        runtime=20,  # min; longest of 18 paper jobs 302 s (letter kDB-3 HDP) x 2, raised: the largest HDP fit at 1,000 iterations (8.5 s, SkDB) x 50 = 425 s
+        runtime=minutes(20),  # min; longest of 18 paper jobs 302 s (letter kDB-3 HDP) x 2, raised: the largest HDP fit at 1,000 iterations (8.5 s, SkDB) x 50 = 425 s
     params:
         code=step_code("panel", "protocol"),
         config=pn.CellParams(PN),
@@ -176,7 +176,7 @@ rule panel_learning_curve:
     threads: 1
     resources:
         mem_mb=1000,  # 5 jobs at 1,000 HDP/HiDDeN iterations: largest RSS 421 MB x 1.5, floor 1000
-        runtime=120,  # min; not measured at paper scale: longest of those 5 jobs 68 s (letter), HDP about 50x slower at 50,000 iterations
+        runtime=minutes(120),  # min; not measured at paper scale: longest of those 5 jobs 68 s (letter), HDP about 50x slower at 50,000 iterations
     params:
         code=step_code("panel", "protocol"),
         config=as_json(pn.curve_config(PN)),
@@ -208,7 +208,7 @@ rule panel_claims:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1200,  # 41 data sets x 10 splits (as the paper config) in 41 tables: RSS 784 MB x 1.5; the paper's 17,220 cell tables not measured
-        runtime=10,  # min; the same run: 4 s x 2, floor 10
+        runtime=minutes(10),  # min; the same run: 4 s x 2, floor 10
     params:
         config=as_json(pn.analysis_config(PN)),
         scale=as_json(pn.run_scale(PN)),

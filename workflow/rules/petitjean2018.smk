@@ -36,7 +36,7 @@ rule pj_cv:
     threads: 1  # raise on a larger machine: a classifier's HDP trees run in parallel threads
     resources:
         mem_mb=1000,  # largest RSS of 4 paper rounds of data sets under 2,000 rows 351 MB x 1.5, floor 1000 (the paper config's pj_cv jobs); raise it for jobs: dataset on Adult
-        runtime=480,  # min; not measured as one job: the paper config runs data sets under 2,000 rows here, whose 4 measured rounds took 10-49 s (x 5 rounds x 2 = 8 min), raised for the larger ones among them
+        runtime=minutes(480),  # min; not measured as one job: the paper config runs data sets under 2,000 rows here, whose 4 measured rounds took 10-49 s (x 5 rounds x 2 = 8 min), raised for the larger ones among them
     params:
         code=step_code("petitjean2018", "protocol"),
         config=as_json(pj.cv_config(PJ)),
@@ -66,7 +66,7 @@ rule pj_cv_round:
     threads: 1
     resources:
         mem_mb=1100,  # every round of the recorded run (22 data sets, chains of 1,000): largest RSS 686 MB (Adult) x 1.5; chain length does not change it
-        runtime=480,  # min; estimated: that run's rounds with each HDP cell x 50 (one Adult kDB-5 network: x 42 from 1,000 to 50,000) give at most about 1.9 h (splice) x 2, raised as not measured whole
+        runtime=minutes(480),  # min; estimated: that run's rounds with each HDP cell x 50 (one Adult kDB-5 network: x 42 from 1,000 to 50,000) give at most about 1.9 h (splice) x 2, raised as not measured whole
     params:
         code=step_code("petitjean2018", "protocol"),
         config=as_json(pj.cv_config(PJ)),
@@ -99,7 +99,7 @@ rule pj_cv_cell:
     threads: 1
     resources:
         mem_mb=1200,  # largest RSS of 33 paper jobs 741 MB x 1.5
-        runtime=60,  # min; longest of 33 paper jobs 666 s x 2, raised: 33 of 31,020 measured
+        runtime=minutes(60),  # min; longest of 33 paper jobs 666 s x 2, raised: 33 of 31,020 measured
     params:
         code=step_code("petitjean2018", "protocol"),
         config=pj.CellParams(PJ["cv"]),
@@ -130,7 +130,7 @@ rule pj_learning_curve:
     threads: 1
     resources:
         mem_mb=1100,  # largest RSS of 7 paper jobs 710 MB x 1.5
-        runtime=23,  # min; longest of 7 paper jobs 666 s x 2
+        runtime=minutes(23),  # min; longest of 7 paper jobs 666 s x 2
     params:
         code=step_code("petitjean2018", "protocol"),
         config=pick(PJ["learning_curve"], "sizes", "structures", "backoff", "hdp"),
@@ -157,7 +157,7 @@ rule pj_timing:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=3100,  # largest RSS of 2 paper jobs 2,009 MB x 1.5
-        runtime=41,  # min; longest of 2 paper jobs 1,217 s x 2
+        runtime=minutes(41),  # min; longest of 2 paper jobs 1,217 s x 2
     params:
         code=step_code("petitjean2018", "protocol"),
         config=pick(PJ["timing"], "structures", "iterations", "tying", "prior"),
@@ -183,7 +183,7 @@ rule pj_splice:
     threads: 1
     resources:
         mem_mb=16000,  # not measured: 1M training windows of 141 positions
-        runtime=1440,  # min; not measured (optional, decision §E11: data not mirrored)
+        runtime=minutes(1440),  # min; not measured (optional, decision §E11: data not mirrored)
     params:
         code=step_code("petitjean2018", "protocol"),
         config=as_json(pj.splice_config(PJ)),
@@ -206,7 +206,7 @@ rule pj_table1:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=1000,  # largest RSS of 1 paper job 318 MB x 1.5, floor 1000
-        runtime=10,  # min; longest of 1 paper job 2 s x 2, floor 10
+        runtime=minutes(10),  # min; longest of 1 paper job 2 s x 2, floor 10
     params:
         code=step_code("petitjean2018", "protocol"),
         config=pick(PJ["table1"], "iterations", "seeds"),
@@ -238,7 +238,7 @@ rule pj_claims:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=8000,  # not measured at paper scale (smoke: 704 MB); reads 31,020 cells' rows
-        runtime=60,  # min; not measured at paper scale (smoke: 3 s)
+        runtime=minutes(60),  # min; not measured at paper scale (smoke: 3 s)
     params:
         config=as_json(pj.claims_config(PJ, study_dataset_ids("petitjean2018", "all"))),
         scale=as_json(pj.run_scale(PJ, PJ_DATASETS)),

@@ -18,7 +18,7 @@ rule execute_notebook:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=4000,  # paper scale, 3 of 5 studies: 768 MB; others unmeasured
-        runtime=30,  # min; paper scale, 3 of 5 studies: 15 s
+        runtime=minutes(30),  # min; paper scale, 3 of 5 studies: 15 s
     params:
         parameters=notebook_parameters,
         staging=staged_figures,
@@ -41,7 +41,7 @@ rule render_report:
     conda:
         "../../envs/hierbn.yaml"
     resources:
-        runtime=10,
+        runtime=minutes(10),
     shell:
         "jupyter nbconvert --to html --no-input --output-dir results/{wildcards.study} "
         "--output report.tmp.html {input} > {log} 2>&1 "

@@ -16,7 +16,7 @@ rule compile_stan:
         "../../envs/hierbn.yaml"
     resources:
         mem_mb=4000,  # not measured cold: measured compiles hit PyStan's cache
-        runtime=20,  # min; not measured cold (cached compiles: 22 s)
+        runtime=minutes(20),  # min; not measured cold (cached compiles: 22 s)
         cxx_compile=1,  # one C++ compile at a time: the profiles cap the sum at 1
     params:
         backend=config["stan"]["backend"],
