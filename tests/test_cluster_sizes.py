@@ -29,11 +29,14 @@ def _cluster_rules() -> dict[str, str]:
 def test_every_cluster_rule_states_its_memory_and_runtime_with_a_reason() -> None:
     missing = []
     for name, body in _cluster_rules().items():
-        for key in ("mem_mb", "runtime"):
-            line = re.search(rf"^        {key}=\d+,\s*#\s*\S.*$", body, re.M)
+        for key, value in (("mem_mb", r"\d+"), ("runtime", r"minutes\(\d+\)")):
+            line = re.search(rf"^        {key}={value},\s*#\s*\S.*$", body, re.M)
             if not line:
                 missing.append(f"{name}: {key}")
-    assert not missing, f"declare resources `{{key}}=<value>,  # <measured ...>` for {missing}"
+    assert not missing, (
+        f"declare `mem_mb=<MB>,  # <measured ...>` and `runtime=minutes(<min>),  # <measured ...>` "
+        f"for {missing}"
+    )
 
 
 def test_the_parser_sees_the_rules() -> None:
