@@ -337,3 +337,14 @@ def test_lucas_hamming_distances_match_table_2(method, name: str, mirror) -> Non
         for node, truth in TABLE5.items()
     }
     assert hamming == TABLE2[name]
+
+
+def test_a_constant_column_is_refused_as_bnlearns_learn_mb_refuses_it() -> None:
+    """Issue 46: one rule for every structure learner. bnlearn's learn.mb refuses data with a
+    constant column, as hc and tabu do; so do both blanket searches, naming the column."""
+    rng = np.random.default_rng(4)
+    data = pd.DataFrame({"a": rng.integers(0, 2, 200), "b": rng.integers(0, 3, 200), "k": 5})
+    for search in (grow_shrink, iamb):
+        with pytest.raises(ValueError, match=r"^data column 2 \('k'\) has a single value \(5\)"):
+            search(data, 0)
+        assert search(data.drop(columns="k"), 0) in ([], [1])

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from hierbn.structure_learning.search_kernels import recode_columns
@@ -23,3 +25,20 @@ def observed_levels(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             array[:, j] = np.unique(array[:, j], return_inverse=True)[1].reshape(-1)
         maxima = array.max(axis=0)
     return recode_columns(np.ascontiguousarray(array), maxima)
+
+
+def refuse_constant(data: Any, codes: np.ndarray, levels: np.ndarray) -> None:
+    """Refuse a column of ``codes`` with one observed level (``levels`` from
+    :func:`observed_levels`), naming its index (and name, for a data frame): every structure
+    learner refuses it, as bnlearn's ``hc``, ``tabu`` and ``learn.mb`` refuse such data (issues 26
+    and 46)."""
+    constant = np.flatnonzero(levels == 1)
+    if constant.size:
+        j = int(constant[0])
+        names = getattr(data, "columns", None)
+        label = f"{j} ({names[j]!r})" if names is not None and len(names) > j else f"{j}"
+        raise ValueError(
+            f"data column {label} has a single value ({int(codes[0, j])}) in all {len(codes)} "
+            "rows; a constant column cannot enter a network (bnlearn refuses it too): drop it "
+            "before the search"
+        )

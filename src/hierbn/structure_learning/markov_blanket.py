@@ -25,8 +25,10 @@ as one call per candidate.
 The loops follow bnlearn's own code (issue 26): Grow-Shrink's shrink phase restarts from the first
 blanket node after each removal, and IAMB's backward phase is a single pass over the blanket.
 
-A constant column is accepted: its df is 0 and its p-value 1, so it never enters a blanket and a
-constant target has the empty blanket (unlike the score searches, nothing derails).
+A constant column is refused, naming it, as bnlearn's ``learn.mb`` refuses such data and as the
+score searches do (issue 46: one rule for every structure learner; ``hierbn fit`` leaves a
+one-state column out by default). Within a test, a candidate constant in the conditioning strata
+(df 0) keeps its p-value 1.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from scipy.special import chdtrc
 
-from hierbn.structure_learning.levels import observed_levels
+from hierbn.structure_learning.levels import observed_levels, refuse_constant
 from hierbn.structure_learning.markov_blanket_kernels import g2_statistics
 
 PValue = Callable[[int, tuple[int, ...]], float]
@@ -227,6 +229,7 @@ def _search(
     target = _check_node(target, "target", codes.shape[1])
     level = _check_alpha(alpha)
     codes_t, levels = observed_levels(codes)
+    refuse_constant(data, codes, levels)
     others = [j for j in range(codes.shape[1]) if j != target]
     return search(_G2(codes_t, levels, target), others, level)
 

@@ -58,7 +58,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from hierbn.scoring.decomposable import network_scores
-from hierbn.structure_learning.levels import observed_levels
+from hierbn.structure_learning.levels import observed_levels, refuse_constant
 from hierbn.structure_learning.search_kernels import family_bic, reachability, search
 from hierbn.validate import check_codes
 
@@ -124,20 +124,6 @@ def _codes(data: Any) -> np.ndarray:
     return check_codes(array, cards, "data")
 
 
-def _refuse_constant(data: Any, codes: np.ndarray, levels: np.ndarray) -> None:
-    """A constant column is refused naming its index (and name, for a data frame)."""
-    constant = np.flatnonzero(levels == 1)
-    if constant.size:
-        j = int(constant[0])
-        names = getattr(data, "columns", None)
-        label = f"{j} ({names[j]!r})" if names is not None and len(names) > j else f"{j}"
-        raise ValueError(
-            f"data column {label} has a single value ({int(codes[0, j])}) in all {len(codes)} "
-            "rows; a constant column cannot enter a network (bnlearn refuses it too): drop it "
-            "before the search"
-        )
-
-
 def _adjacency(arcs: frozenset[Arc], n_nodes: int) -> np.ndarray:
     amat = np.zeros((n_nodes, n_nodes), dtype=np.bool_)
     for source, target in arcs:
@@ -170,7 +156,7 @@ def _run(
         raise ValueError(f"whitelist must be acyclic, got arcs {sorted(fixed)}")
     cap = _max_iter(max_iter)
     codes_t, levels = observed_levels(codes)
-    _refuse_constant(data, codes, levels)
+    refuse_constant(data, codes, levels)
     none = np.zeros(0, dtype=np.int64)
     empty = sum(family_bic(codes_t, levels, v, none) for v in range(n_nodes))
     tol = _RELATIVE_TOLERANCE * max(1.0, abs(empty))
