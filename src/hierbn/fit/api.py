@@ -147,17 +147,40 @@ def declare_states(
     return table
 
 
-def one_state_columns(codings: Sequence[ColumnCoding], target: str | None) -> list[str]:
-    """The columns (not the target) whose coding has a single state: a number column whose
-    cut found no point, or one value throughout."""
-    return [c.column for c in codings if len(c.states) == 1 and c.column != target]
+def _column_types(
+    data: pd.DataFrame,
+    categorical: Sequence[str],
+    numeric: Sequence[str],
+    few_values: bool,
+    declared: Mapping[str, Any],
+) -> ColumnTypes:
+    """The user's column types; a column with declared states is categorical."""
+    given = [c for c in declared if c in data.columns]
+    return ColumnTypes(tuple(dict.fromkeys([*categorical, *given])), tuple(numeric), few_values)
 
 
-def _structure_choice(structure: str | None, edges: Edges | None, learn: str | None) -> str:
+def _codings(
+    table: pd.DataFrame, target: str | None, bins: Bins, keep_constant: bool
+) -> tuple[tuple[ColumnCoding, ...], list[str]]:
+    """The codings of the table's columns but those (not the target) left with a single
+    state, a number column whose cut found no point or one value throughout (kept with
+    ``keep_constant``), and the names of those left out."""
+    codings = fit_codings(table, target, bins)
+    one_state = [] if keep_constant else [
+        c.column for c in codings if len(c.states) == 1 and c.column != target
+    ]  # fmt: skip
+    return tuple(c for c in codings if c.column not in one_state), one_state
+
+
+def _structure_choice(
+    structure: str | None, edges: Edges | None, learn: str | None, target: str | None
+) -> str:
     given = [name for name, value in (("structure", structure), ("edges", edges),
                                       ("learn", learn)) if value is not None]  # fmt: skip
     if len(given) != 1:
         raise ValueError(f"give exactly one of structure, edges and learn; got {given or 'none'}")
+    if given[0] == "structure" and target is None:
+        raise ValueError(f"the classifier structure {structure!r} needs a target column")
     return given[0]
 
 
@@ -169,21 +192,36 @@ def _network(
     codes: np.ndarray,
     target: str | None,
     where: str,
+    one_state: Sequence[str],
+    max_parent_configurations: int,
 ) -> tuple[BNStructure, tuple[int, ...]]:
     """The structure chosen ``choice`` (a classifier or learner ``name``, or ``edges``) over
-    the coded columns, and the columns it keeps (a selective classifier leaves some out)."""
+    the coded columns, and the columns it keeps (a selective classifier leaves some out);
+    edges naming a column left out with ``one_state`` are refused, and so is a family above
+    ``max_parent_configurations``."""
+    if choice == "edges":
+        named = {str(e[k]) for e in edges for k in (0, 1)} & set(one_state)
+        if named:
+            raise ValueError(
+                f"{where}: the edges name {sorted(named)}, left out with one state; "
+                "--keep-constant keeps it"
+            )
     nodes = [c.node for c in codings]
     cards = [len(c.states) for c in codings]
     if choice == "structure":
-        return classifier_structure(name, codes, nodes, cards)
-    if choice == "edges":
-        triples = [(str(e[0]), str(e[1]), e[2] if len(e) > 2 else f"edges[{i}]")
-                   for i, e in enumerate(edges)]  # fmt: skip
-        parents = edge_parents(triples, [c.column for c in codings], nodes)
+        network, kept = classifier_structure(name, codes, nodes, cards)
     else:
-        parents = tuple(tuple(p) for p in learned_parents(name, codes, nodes, where))
-    class_index = None if target is None else len(codings) - 1
-    return BNStructure(tuple(nodes), tuple(cards), parents, class_index), tuple(range(len(nodes)))
+        if choice == "edges":
+            triples = [(str(e[0]), str(e[1]), e[2] if len(e) > 2 else f"edges[{i}]")
+                       for i, e in enumerate(edges)]  # fmt: skip
+            parents = edge_parents(triples, [c.column for c in codings], nodes)
+        else:
+            parents = tuple(tuple(p) for p in learned_parents(name, codes, nodes, where))
+        class_index = None if target is None else len(codings) - 1
+        network = BNStructure(tuple(nodes), tuple(cards), parents, class_index)
+        kept = tuple(range(len(nodes)))
+    check_parent_configurations(network, max_parent_configurations, choice)
+    return network, kept
 
 
 def fit(
@@ -210,59 +248,38 @@ def fit(
     on_planned: Callable[[int], None] | None = None,
     where: str = "data",
 ) -> FittedModel:
-    """Fit the CPTs of a network on ``data`` with ``estimator``.
+    """Fit the CPTs of a network on ``data`` with ``estimator`` (README, "Fit a network").
 
-    The structure is one of: ``structure``, a BN classifier name (``nb``, ``tan``, ``kdb2``,
-    ``skdb``, ...; needs ``target``); ``edges``, ``(from, to)`` column-name pairs; ``learn``,
-    ``"hc"`` or ``"tabu"`` on BIC. ``estimator`` is a name of :data:`DEFAULT_SETTINGS`
-    (``bdeu<iss>`` e.g. ``bdeu1``), ``settings`` override its defaults. ``drop`` leaves
-    columns out. Columns named ``categorical`` or ``numeric`` have that type; another number
-    column is categorical when it has at most 20 distinct values and ``few_values`` (the
-    default for a user's data: an ARFF's numeric attributes too), else numeric, cut into ``bins``
-    (:func:`hierbn.fit.encoding.check_bins`: MDL against the target by default, tertiles
-    without one). ``states`` (column -> values, read from ``states_source``) are the states
-    of those columns even when unobserved. A column left with one state is left out (listed
-    in the model's ``one_state``) unless ``keep_constant``. ``seed`` feeds the samplers (node
-    ``i`` gets child ``i`` of the key ("fit",)); ``threads`` fits families in parallel
-    without changing the result; ``on_planned(cpts)`` is called once the structure is known,
-    with the number of CPTs to fit, and ``on_fitted(node, cpt)`` as each CPT is done.
-    ``where`` names the data in errors.
+    The structure: ``structure``, a BN classifier (``nb``, ``tan``, ``kdb2``, ``skdb``, ...;
+    needs ``target``), ``edges`` (``(from, to)`` column pairs) or ``learn`` (``hc``, ``tabu``).
+    ``estimator`` is a name of :data:`DEFAULT_SETTINGS` (``bdeu<iss>``), ``settings`` override
+    its defaults. Columns: ``drop`` leaves some out; ``categorical``, ``numeric`` and
+    ``few_values`` type them (:class:`hierbn.data.user_tables.ColumnTypes`), ``bins`` cuts the
+    numeric ones (:func:`hierbn.fit.encoding.check_bins`), ``states`` (read from
+    ``states_source``) are declared (:func:`declare_states`), and one left with one state is
+    left out, named in the model's ``one_state``, unless ``keep_constant``. ``seed`` feeds the
+    samplers (node ``i``: child ``i`` of the key ("fit",)); ``threads`` fits families in
+    parallel with the same result; ``on_planned(cpts)`` is called once the structure is known,
+    ``on_fitted(node, cpt)`` as each CPT is done; ``where`` names the data in errors.
 
     Refused before any fit, naming the item: unknown columns, estimators or settings, an
-    identifier-like column, a column without data, a declared numeric column of words, an
-    observed value outside its declared states, a cyclic edge list, a constant column for
-    ``learn``, and a family with more than ``max_parent_configurations`` parent
-    configurations.
+    identifier, a column without data, a word in a numeric column, a value outside its
+    declared states, a cyclic edge list, a constant column for ``learn``, and a family with
+    more than ``max_parent_configurations`` parent configurations.
     """
-    choice = _structure_choice(structure, edges, learn)
-    if choice == "structure" and target is None:
-        raise ValueError(f"the classifier structure {structure!r} needs a target column")
+    choice = _structure_choice(structure, edges, learn, target)
     chosen_settings = estimator_settings(estimator, settings)
     cpt_estimator = make_estimator(estimator, {estimator.rstrip("0123456789."): chosen_settings})
-    bins = check_bins(bins, target)
-    declared = dict(states or {})
-    given = [c for c in declared if c in data.columns]  # declared states: categorical
-    types = ColumnTypes(tuple(dict.fromkeys([*categorical, *given])), tuple(numeric), few_values)
-    table = prepare(data, target, drop, where, types)
-    table = declare_states(table, declared, where, states_source)
-    codings = fit_codings(table, target, bins)
-    one_state = [] if keep_constant else one_state_columns(codings, target)
-    if one_state:
-        codings = tuple(c for c in codings if c.column not in one_state)
-        table = table.drop(columns=one_state)
-    codes = encode_table(codings, table, where)
-    if choice == "edges":
-        named = {str(e[k]) for e in edges for k in (0, 1)} & set(one_state)
-        if named:
-            raise ValueError(
-                f"{where}: the edges name {sorted(named)}, left out with one state; "
-                "--keep-constant keeps it"
-            )
+    types = _column_types(data, categorical, numeric, few_values, states or {})
+    table = declare_states(
+        prepare(data, target, drop, where, types), states or {}, where, states_source
+    )
+    codings, one_state = _codings(table, target, check_bins(bins, target), keep_constant)
+    codes = encode_table(codings, table.drop(columns=one_state), where)
     structure_start = time.perf_counter()
-    network, kept = _network(choice, structure or learn, edges, codings, codes, target, where)
-    check_parent_configurations(network, max_parent_configurations, choice)
+    network, kept = _network(choice, structure or learn, edges, codings, codes, target, where,
+                             one_state, max_parent_configurations)  # fmt: skip
     structure_seconds = time.perf_counter() - structure_start
-    codes = np.ascontiguousarray(codes[:, list(kept)])
     if on_planned is not None:
         on_planned(len(network.names))
 
@@ -272,8 +289,8 @@ def fit(
 
     start = time.perf_counter()
     fitted = fit_network(
-        network, codes, cpt_estimator, seed_sequence("fit", base_seed=seed), threads=threads,
-        on_fitted=done,
+        network, np.ascontiguousarray(codes[:, list(kept)]), cpt_estimator,
+        seed_sequence("fit", base_seed=seed), threads=threads, on_fitted=done,
     )  # fmt: skip
     return FittedModel(
         network=fitted,

@@ -1,0 +1,100 @@
+"""What a cold machine pays (issue 46): each kernel family's first call with an empty Numba
+cache against the same call once the cache is warm, each a fresh process on credit-g (1,000
+rows, 21 columns; the README's ``hierbn fit`` example) or beal2006's smallest score job:
+
+- structure learning: ``hierbn fit --learn hc`` and ``--learn tabu``;
+- the CPT estimators: ``hierbn fit --structure nb --estimator`` laplace, bdeu1, m, hier, and the
+  samplers hdp and hidden at 50 iterations;
+- scoring: ``hierbn beal2006 scores`` on one instance of 10 rows.
+
+A cold call uses its own empty cache folder (``NUMBA_CACHE_DIR``), so it compiles every kernel it
+reaches, shared ones included; the warm call then runs in that folder. Their difference is what
+the first call on a new machine, container or cluster node pays. Run it with nothing else on the
+machine: the compile is single-threaded CPU work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hierbn.io import write_json
+
+CREDIT = "renatopp/arff-datasets/classification/credit.g.arff"
+BEAL_CONFIG = (
+    '{"exact_max_n": 10, "reading": "fans", "restarts": 3, "vb_from_cs": true, "zero_floor": 0.0}'
+)
+
+
+def commands(mirror: Path, out: Path) -> dict[str, list[str]]:
+    fit = [sys.executable, "-m", "hierbn.cli", "fit", "--data", str(mirror / CREDIT), "--out",
+           str(out / "net.bif")]  # fmt: skip
+    nb = ["--target", "class", "--structure", "nb"]
+    runs = {
+        "hc": [*fit, "--learn", "hc", "--estimator", "laplace"],
+        "tabu": [*fit, "--learn", "tabu", "--estimator", "laplace"],
+        **{name: [*fit, *nb, "--estimator", name] for name in ("laplace", "bdeu1", "m", "hier")},
+        **{
+            name: [*fit, *nb, "--estimator", name, "--setting", "iterations=50"]
+            for name in ("hdp", "hidden")
+        },
+        "beal2006 scores": [
+            sys.executable,
+            "-m",
+            "hierbn.cli",
+            "beal2006",
+            "scores",
+            "--instances",
+            "1",
+            "--n",
+            "10",
+            "--config",
+            BEAL_CONFIG,
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+            "--out",
+            str(out / "scores.parquet"),
+        ],
+    }
+    return runs
+
+
+def seconds(command: list[str], cache: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True,
+                   env={**os.environ, "NUMBA_CACHE_DIR": str(cache)})  # fmt: skip
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--mirror", default=str(Path(__file__).resolve().parents[2] / "shared" / "data")
+    )
+    parser.add_argument("--out", default="results/benchmarks/cold_start.json")
+    args = parser.parse_args()
+    rows = {}
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        for name, command in commands(Path(args.mirror), work).items():
+            cache = work / f"cache-{len(rows)}"
+            cold = seconds(command, cache)
+            warm = min(seconds(command, cache) for _ in range(2))
+            rows[name] = {
+                "cold_seconds": cold,
+                "warm_seconds": warm,
+                "compile_seconds": cold - warm,
+            }
+            print(f"{name:16} cold {cold:6.1f} s  warm {warm:5.1f} s  compile {cold - warm:5.1f} s")
+    write_json(rows, args.out)
+
+
+if __name__ == "__main__":
+    main()
