@@ -39,10 +39,17 @@ def commands(mirror: Path, out: Path) -> dict[str, list[str]]:
         "hc": [*fit, "--learn", "hc", "--estimator", "laplace"],
         "tabu": [*fit, "--learn", "tabu", "--estimator", "laplace"],
         **{name: [*fit, *nb, "--estimator", name] for name in ("laplace", "bdeu1", "m", "hier")},
-        **{
-            name: [*fit, *nb, "--estimator", name, "--setting", "iterations=50"]
-            for name in ("hdp", "hidden")
-        },
+        "hdp": [*fit, *nb, "--estimator", "hdp", "--setting", "iterations=50"],
+        "hidden": [
+            *fit,
+            *nb,
+            "--estimator",
+            "hidden",
+            "--setting",
+            "iterations=50",
+            "--setting",
+            "burn=10",
+        ],
         "beal2006 scores": [
             sys.executable,
             "-m",
