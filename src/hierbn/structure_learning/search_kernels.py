@@ -20,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+ONE = np.int64(1)  # a count of 1 passed to a kernel as int64, not as a literal (see ADD)
+
 
 @njit(cache=True)
 def recode_columns(codes: np.ndarray, maxima: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -113,7 +115,7 @@ def family_bic(codes_t: np.ndarray, levels: np.ndarray, child: int, parents: np.
     for c in range(parents.shape[0]):
         q *= levels[parents[c]]
     penalty = 0.5 * q * (levels[child] - 1) * np.log(codes_t.shape[1])
-    return _loglik(ids, n_ids, row, 1, row, levels[child]) - penalty
+    return _loglik(ids, n_ids, row, ONE, row, levels[child]) - penalty
 
 
 @njit(cache=True)
@@ -145,7 +147,7 @@ def _rescore_column(
     r = levels[node]
     half_log_n = 0.5 * np.log(codes_t.shape[1])
     ids, n_ids = configuration_ids(codes_t, levels, parents)
-    family[node] = _loglik(ids, n_ids, child, 1, child, r) - q * (r - 1) * half_log_n
+    family[node] = _loglik(ids, n_ids, child, ONE, child, r) - q * (r - 1) * half_log_n
     for u in range(n_nodes):
         if u == node:
             continue
@@ -158,7 +160,7 @@ def _rescore_column(
                     c += 1
                     q_less *= levels[w]
             less, n_less = configuration_ids(codes_t, levels, others)
-            loglik = _loglik(less, n_less, child, 1, child, r)
+            loglik = _loglik(less, n_less, child, ONE, child, r)
             scores[u, node] = loglik - q_less * (r - 1) * half_log_n
         else:
             loglik = _loglik(ids, n_ids, codes_t[u], levels[u], child, r)
@@ -189,7 +191,10 @@ def reachability(amat: np.ndarray) -> np.ndarray:
     return reach
 
 
-ADD, DELETE, REVERSE = 0, 1, 2
+# numpy scalars, so that Numba types them int64 rather than as literals: a literal argument
+# compiles a kernel once per value (issue 46: 10 specialisations of 3 small kernels, a quarter
+# of the structure search's first-call compile)
+ADD, DELETE, REVERSE = np.int64(0), np.int64(1), np.int64(2)
 
 
 @njit(cache=True)
@@ -235,7 +240,7 @@ def search(
     tabu = tabu_length > 0
     memory = np.zeros((max(tabu_length, 1), n_nodes, n_nodes), dtype=np.bool_)
     memory[0] = amat
-    n_stored = 1
+    n_stored = ONE
     differences = np.zeros(max(tabu_length, 1), dtype=np.int64)
     best = amat.copy()
     best_score = family.sum()
@@ -252,7 +257,7 @@ def search(
                     for v in range(n_nodes):
                         if memory[k, u, v] != amat[u, v]:
                             differences[k] += 1
-        kind, source, target, change = -1, -1, -1, 0.0
+        kind, source, target, change = -ONE, -ONE, -ONE, 0.0
         for u in range(n_nodes):  # additions
             for v in range(n_nodes):
                 if u == v or amat[u, v] or banned[u, v] or reach[v, u]:
