@@ -133,6 +133,11 @@ def _pattern_entropy(weights, scale, log_z, log_hid, log_obs, states, index, u) 
     return entropy
 
 
+# numpy booleans, so that Numba types the flag boolean rather than as a literal: a literal
+# compiles e_step once per value (issue 46: the first call's compile)
+WITH_ENTROPY, NO_ENTROPY = np.bool_(True), np.bool_(False)
+
+
 @njit(cache=True)
 def e_step(
     log_hid, log_obs, states, index, counts, n_hid, n_obs, with_entropy=True
@@ -254,7 +259,7 @@ def map_em(log_hid0, log_obs0, states, index, counts, lam, hcard, ocard, ncfg, m
     iterations = 0
     converged = False
     for it in range(max_iter):
-        ll, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, False)
+        ll, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, NO_ENTROPY)
         objective = ll + log_theta_sum(lam, hcard, ocard, ncfg, log_hid, log_obs)
         iterations = it + 1
         if (objective - previous) / n < tol:
@@ -262,7 +267,7 @@ def map_em(log_hid0, log_obs0, states, index, counts, lam, hcard, ocard, ncfg, m
             break
         previous = objective
         _map_update(n_hid, n_obs, lam, hcard, ocard, ncfg, log_hid, log_obs)
-    ll, entropy = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs)
+    ll, entropy = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, WITH_ENTROPY)
     complete = 0.0  # ln p(s_hat, y | theta_hat), eq. (30)
     for h in range(n_hid.shape[0]):
         for k in range(hcard[h]):
@@ -345,7 +350,7 @@ def vbem(n_hid0, n_obs0, states, index, counts, lam, hcard, ocard, ncfg, max_ite
     converged = False
     for it in range(max_iter):
         _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs)
-        total, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, False)
+        total, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, NO_ENTROPY)
         bound = total - _kl_dirichlet_total(a_hid, a_obs, lam, hcard, ocard, ncfg)
         iterations = it + 1
         if it > 0:

@@ -152,7 +152,7 @@ def em_and_vb(
     em_seconds = time.perf_counter() - start
     start = time.perf_counter()
     h0, o0 = np.zeros(init[0].shape), np.zeros(init[1].shape)
-    kernels.e_step(init[0], init[1], model.states, index, counts, h0, o0)
+    kernels.e_step(init[0], init[1], model.states, index, counts, h0, o0, True)
     vb, vb_min_step, vb_iter, vb_conv, vb_hid, vb_obs = kernels.vbem(
         h0, o0, *args, MAX_ITER, TOL_PER_DATUM
     )
