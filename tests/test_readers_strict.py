@@ -219,3 +219,23 @@ def test_pyarrow_and_pythons_csv_module_read_the_same_table(rows, line_end) -> N
     for j in range(3):
         a, b = typed(fast[j]), typed(slow[j])
         assert a == b if isinstance(a, str) else a.equals(b)
+
+
+def test_a_file_pyarrow_cannot_parse_is_read_by_pythons_csv_module(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Whatever pyarrow refuses (other than bad UTF-8) goes to the slow path, which reads a
+    good file and names the line of a bad one, never a pyarrow traceback."""
+    import pyarrow as pa
+    import pyarrow.csv as pv
+
+    def refuse(*args, **kwargs):
+        raise pa.ArrowInvalid("CSV parse error: a fault of pyarrow's own")
+
+    monkeypatch.setattr(pv, "read_csv", refuse)
+    path = _write(tmp_path, "ok.csv", "n,c\n1.5,a\n2.5,b\n3.0,a\n")
+    frame = read_any(path, "csv")
+    assert frame["n"].tolist() == [1.5, 2.5, 3.0]
+    bad = _write(tmp_path, "bad.csv", "n,c\n1.5,a\n2.5\n")
+    with pytest.raises(DataFormatError, match=r"bad\.csv, line 3: expected 2 fields"):
+        read_any(bad, "csv")

@@ -245,7 +245,8 @@ def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | Non
     """The ``width`` columns of ``data`` as dictionary-encoded pyarrow arrays, read by
     pyarrow's C++ CSV parser on up to ``threads`` threads (RFC 4180: quoted separators, doubled
     quotes and line breaks; empty lines skipped); None when a record has another number of
-    fields. Raises ``UnicodeError`` for bytes that are not UTF-8."""
+    fields or when pyarrow cannot parse it otherwise (Python's csv module then reads it, naming
+    the fault). Raises ``UnicodeError`` for bytes that are not UTF-8."""
     import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.csv as pv
@@ -271,7 +272,7 @@ def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | Non
     except pa.ArrowInvalid as exc:
         if "UTF8" in str(exc):
             raise UnicodeError(str(exc)) from None
-        raise
+        return None  # anything else pyarrow cannot parse: Python's csv module names the fault
     finally:
         pa.set_cpu_count(stock)
     if ragged:
@@ -379,9 +380,9 @@ def read_csv(
     fast = len(columns) > 1 and re.search(rb"\S", body) and not _blank_before_quote(body, sep)
     try:
         fields = _arrow_fields(body, sep, len(columns), threads) if fast else None
-    except UnicodeError:
+    except UnicodeError as exc:
         _utf8_text(path, data)  # names the line
-        raise
+        raise DataFormatError(f"{path}: not UTF-8 text ({exc})") from None
     records: list[tuple[int, list[str]]] | None = None
 
     def all_records() -> list[tuple[int, list[str]]]:

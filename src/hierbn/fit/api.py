@@ -121,8 +121,9 @@ def declare_states(
     table: pd.DataFrame, states: Mapping[str, Sequence[Any]], where: str, source: str
 ) -> pd.DataFrame:
     """``table`` with the declared ``states`` (column -> its values, in order) as the levels of
-    those columns, observed or not; a value observed but not declared, an unknown or repeated
-    one, or a numeric column is refused naming ``source`` (the --states file)."""
+    those columns, observed or not (a column with declared states is typed categorical before:
+    :func:`_column_types`); an observed value not declared, an unknown column or a repeated or
+    empty list is refused naming ``source`` (the --states file)."""
     table = table.copy()
     for column, declared in states.items():
         if column not in table.columns:
