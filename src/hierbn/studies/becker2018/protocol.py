@@ -14,7 +14,6 @@ import pandas as pd
 
 from hierbn.estimators.hier_regression import GroupedData, HierRegressionVB, Hyper, fit_vb
 from hierbn.estimators.hier_regression_gibbs import sample_gibbs
-from hierbn.estimators.regression_baselines import ols_table
 from hierbn.seeds import int_seed, kernel_seed, rng_for, seed_sequence
 from hierbn.studies.becker2018.data import Design
 from hierbn.studies.becker2018.paper import PREDICTORS, TABLE2
@@ -46,7 +45,10 @@ def _row(method: str, parameter: str, term: str, cls: int, metric: str, value: f
 
 def run_table2(frame: pd.DataFrame) -> pd.DataFrame:
     """Table 2: OLS of difficulty on the 30 predictors without an intercept, next to the paper
-    (``paper_below``: the paper prints the p value as a bound, "< 0.001")."""
+    (``paper_below``: the paper prints the p value as a bound, "< 0.001"). statsmodels and
+    scikit-learn are imported here, not by every job of the study (about 1.1 s, issue 43)."""
+    from hierbn.estimators.regression_baselines import ols_table
+
     design = Design.of(frame)
     table = ols_table(design.predictors, design.response, list(PREDICTORS))
     records = []
