@@ -214,6 +214,15 @@ def _is_tabu(
 
 
 @njit(cache=True)
+def _copy_matrix(source: np.ndarray, target: np.ndarray) -> None:
+    """``target[:, :] = source`` by loops: Numba's array-to-slice assignment compiles a
+    formatted shape-mismatch error, about 3 s of the first call on a machine (issue 46)."""
+    for i in range(source.shape[0]):
+        for j in range(source.shape[1]):
+            target[i, j] = source[i, j]
+
+
+@njit(cache=True)
 def search(
     codes_t: np.ndarray,
     levels: np.ndarray,
@@ -239,7 +248,7 @@ def search(
     reach = reachability(amat)
     tabu = tabu_length > 0
     memory = np.zeros((max(tabu_length, 1), n_nodes, n_nodes), dtype=np.bool_)
-    memory[0] = amat
+    _copy_matrix(amat, memory[0])
     n_stored = ONE
     differences = np.zeros(max(tabu_length, 1), dtype=np.int64)
     best = amat.copy()
@@ -312,10 +321,10 @@ def search(
         deltas[iterations] = change
         if not tabu:
             continue
-        memory[iterations % tabu_length] = amat
+        _copy_matrix(amat, memory[iterations % tabu_length])
         n_stored = min(n_stored + 1, tabu_length)
         if score > best_score + tol:
-            best[:, :] = amat
+            _copy_matrix(amat, best)
             best_score = score
             stalled = 0
     deltas[0] = 0.0
