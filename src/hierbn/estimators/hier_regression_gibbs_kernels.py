@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from hierbn.array_copy import copy_into
+
 
 @njit(cache=True)
 def _cholesky(a, out):
@@ -111,12 +113,12 @@ def gibbs_chain(
                 w[d] = np.random.gamma(e0 + 0.5, 1.0 / (f0 + 0.5 * delta[d] ** 2))
         k = (it - n_burn) // thin
         if it >= n_burn and (it - n_burn) % thin == thin - 1:
-            out_delta[k] = delta
+            copy_into(delta, out_delta[k])
             out_sigma[k] = sigma
             out_s[k] = s
-            out_w[k] = w
+            copy_into(w, out_w[k])
             for r in range(record.size):
-                out_beta[k, r] = beta[record[r]]
+                copy_into(beta[record[r]], out_beta[k, r])
             beta_mean += beta
             beta_sq += beta * beta
     return out_delta, out_sigma, out_s, out_w, out_beta, beta_mean / n_keep, beta_sq / n_keep

@@ -9,6 +9,7 @@ import math
 import numpy as np
 from numba import njit
 
+from hierbn.array_copy import copy_into
 from hierbn.special import digamma
 
 LOG_2PI = math.log(2.0 * math.pi)
@@ -81,7 +82,9 @@ def vb_sweeps(xtx, xty, yty, rows, hyper, corrected, m, m_delta, e_sigma, e_s, e
     eigvals = np.empty((n_groups, dim))
     eigvecs = np.empty((n_groups, dim, dim))
     for i in range(n_groups):
-        eigvals[i], eigvecs[i] = np.linalg.eigh(xtx[i])
+        values, vectors = np.linalg.eigh(xtx[i])
+        copy_into(values, eigvals[i])
+        copy_into(vectors, eigvecs[i])
     inverse = np.empty((n_groups, dim))  # 1 / (E[s] + E[sigma] l_i) of the last beta update
     sd2 = np.zeros(dim)
     b_n, d_n = b0, d0
@@ -93,9 +96,9 @@ def vb_sweeps(xtx, xty, yty, rows, hyper, corrected, m, m_delta, e_sigma, e_s, e
         sse, tr_xxs, tr_s, stale, logdet_s = 0.0, 0.0, 0.0, 0.0, 0.0
         sum_m = np.zeros(dim)
         for i in range(n_groups):
-            inverse[i] = 1.0 / (e_s + e_sigma * eigvals[i])
+            copy_into(1.0 / (e_s + e_sigma * eigvals[i]), inverse[i])
             projected = eigvecs[i].T @ (e_sigma * xty[i] + e_s * m_delta)
-            m[i] = eigvecs[i] @ (projected * inverse[i])
+            copy_into(eigvecs[i] @ (projected * inverse[i]), m[i])
             sse += yty[i] - 2.0 * m[i] @ xty[i] + m[i] @ (xtx[i] @ m[i])
             tr_xxs += np.sum(eigvals[i] * inverse[i])
             tr_s += np.sum(inverse[i])
@@ -123,5 +126,5 @@ def vb_sweeps(xtx, xty, yty, rows, hyper, corrected, m, m_delta, e_sigma, e_s, e
             break
     S = np.empty((n_groups, dim, dim))
     for i in range(n_groups):
-        S[i] = (eigvecs[i] * inverse[i]) @ eigvecs[i].T
+        copy_into((eigvecs[i] * inverse[i]) @ eigvecs[i].T, S[i])
     return m, S, m_delta, np.diag(sd2), a_n, b_n, c_n, d_n, e_n, f_n, trace[:it], it, converged

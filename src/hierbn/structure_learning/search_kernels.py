@@ -20,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from hierbn.array_copy import copy_into
+
 ONE = np.int64(1)  # a count of 1 passed to a kernel as int64, not as a literal (see ADD)
 
 
@@ -214,15 +216,6 @@ def _is_tabu(
 
 
 @njit(cache=True)
-def _copy_matrix(source: np.ndarray, target: np.ndarray) -> None:
-    """``target[:, :] = source`` by loops: Numba's array-to-slice assignment compiles a
-    formatted shape-mismatch error, about 3 s of the first call on a machine (issue 46)."""
-    for i in range(source.shape[0]):
-        for j in range(source.shape[1]):
-            target[i, j] = source[i, j]
-
-
-@njit(cache=True)
 def search(
     codes_t: np.ndarray,
     levels: np.ndarray,
@@ -248,7 +241,7 @@ def search(
     reach = reachability(amat)
     tabu = tabu_length > 0
     memory = np.zeros((max(tabu_length, 1), n_nodes, n_nodes), dtype=np.bool_)
-    _copy_matrix(amat, memory[0])
+    copy_into(amat, memory[0])
     n_stored = ONE
     differences = np.zeros(max(tabu_length, 1), dtype=np.int64)
     best = amat.copy()
@@ -321,10 +314,10 @@ def search(
         deltas[iterations] = change
         if not tabu:
             continue
-        _copy_matrix(amat, memory[iterations % tabu_length])
+        copy_into(amat, memory[iterations % tabu_length])
         n_stored = min(n_stored + 1, tabu_length)
         if score > best_score + tol:
-            _copy_matrix(amat, best)
+            copy_into(amat, best)
             best_score = score
             stalled = 0
     deltas[0] = 0.0
