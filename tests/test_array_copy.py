@@ -15,6 +15,9 @@ from hierbn.estimators.hier_regression import GroupedData, fit_vb
 from hierbn.estimators.hier_regression_gibbs import sample_gibbs
 from hierbn.estimators.hier_regression_gibbs_kernels import gibbs_chain
 from hierbn.estimators.hier_regression_kernels import vb_sweeps
+from hierbn.scoring.ais_kernels import ais_run
+from hierbn.scoring.bipartite import BipartiteClass, enumerate_structures
+from hierbn.scoring.scores import StructureModel, ais_score
 from hierbn.structure_learning.search import hill_climbing, tabu_search
 from hierbn.structure_learning.search_kernels import search
 
@@ -59,3 +62,11 @@ def test_becker_kernels_compile_no_slice_error() -> None:
     sample_gibbs(data, 10, 20, seed=np.random.SeedSequence(0))
     assert not _compiles_slice_error(vb_sweeps)
     assert not _compiles_slice_error(gibbs_chain)
+
+
+def test_beal_ais_compiles_no_slice_error() -> None:
+    kind = BipartiteClass(hidden=(2,), observed=(3, 3))
+    model = StructureModel.build(enumerate_structures(kind)[-1], kind)
+    rows = np.random.default_rng(0).integers(0, 3, size=(20, 2))
+    ais_score(model, rows, np.random.default_rng(0), 16, 100.0)
+    assert not _compiles_slice_error(ais_run)

@@ -15,6 +15,7 @@ import math
 import numpy as np
 from numba import njit
 
+from hierbn.array_copy import copy_into
 from hierbn.random_variates import log_gamma_variate
 from hierbn.scoring.kernels import log_likelihood, log_theta_sum
 
@@ -131,8 +132,10 @@ def ais_run(
         quarter = min(3, (4 * (k - 1)) // n_steps)
         totals[quarter] += 1.0
         if np.isfinite(log_a) and math.log(np.random.random()) < log_a:
-            log_hid[:], log_obs[:] = new_hid, new_obs
-            a_hid[:], a_obs[:] = b_hid, b_obs
+            copy_into(new_hid, log_hid)
+            copy_into(new_obs, log_obs)
+            copy_into(b_hid, a_hid)
+            copy_into(b_obs, a_obs)
             current, lg, prior = proposed, new_lg, new_prior
             accepted[quarter] += 1.0
         log_w += (taus[k] - tau_prev) * current
