@@ -18,6 +18,8 @@ from hierbn.estimators.hier_regression_kernels import vb_sweeps
 from hierbn.scoring.ais_kernels import ais_run
 from hierbn.scoring.bipartite import BipartiteClass, enumerate_structures
 from hierbn.scoring.scores import StructureModel, ais_score
+from hierbn.structure_learning.group_lasso import fit_path, lambda_path, one_hot, standardise
+from hierbn.structure_learning.group_lasso_kernels import collapse_rows, design_gram, grouped_path
 from hierbn.structure_learning.search import hill_climbing, tabu_search
 from hierbn.structure_learning.search_kernels import search
 
@@ -70,3 +72,11 @@ def test_beal_ais_compiles_no_slice_error() -> None:
     rows = np.random.default_rng(0).integers(0, 3, size=(20, 2))
     ais_score(model, rows, np.random.default_rng(0), 16, 100.0)
     assert not _compiles_slice_error(ais_run)
+
+
+def test_group_lasso_kernels_compile_no_slice_error() -> None:
+    rng = np.random.default_rng(0)
+    z = standardise((rng.random((100, 4)) < 0.4).astype(float))[0]
+    y = one_hot(rng.integers(0, 3, size=100), np.arange(3))
+    fit_path(z, y, lambda_path(z, y, 5), stop_early=False)
+    assert not any(map(_compiles_slice_error, (collapse_rows, design_gram, grouped_path)))

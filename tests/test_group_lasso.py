@@ -1,7 +1,9 @@
 """The glmnet-style multinomial grouped lasso (dombowsky2025 spec §4.2, §4.5, A9): treatment
-coding, the KKT conditions at the FISTA solution, the two-class case against scikit-learn's L1
-logistic regression (λ' = λ/√2), λ_max, the CV deviance and one-SE rule against closed forms,
-neighbourhood selection on simulated data, the emulated bugs of the authors' code and errors."""
+coding, the KKT conditions at the solution (one λ and along working-set paths), the two-class
+case against scikit-learn's L1 logistic regression (λ' = λ/√2), the path against a reference
+FISTA, the collapsed design's objective, gradient and Hessian against the full-data ones,
+λ_max, the CV deviance and one-SE rule against closed forms, neighbourhood selection on
+simulated data, the emulated bugs of the authors' code and errors."""
 
 from __future__ import annotations
 
@@ -11,13 +13,15 @@ import numpy as np
 import pandas as pd
 import pytest
 import sklearn
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy.special import softmax
 from sklearn.linear_model import LogisticRegression
 
 from hierbn.structure_learning.group_lasso import (
     GroupedPath,
+    bohning_bound,
+    collapse,
     cv_deviance,
     dummy_design,
     emulate_rowname_parents,
@@ -32,6 +36,7 @@ from hierbn.structure_learning.group_lasso import (
     solve_grouped_multinomial,
     standardise,
 )
+from hierbn.structure_learning.group_lasso_kernels import _hessian, _row_pass
 
 
 def multinomial_problem(seed: int, n: int = 150, m: int = 8, k: int = 3):
@@ -131,6 +136,274 @@ def test_lambda_max_is_the_first_all_zero_lambda() -> None:
     assert np.count_nonzero(np.linalg.norm(coef, axis=1)) >= 1
     wide = lambda_path(z[:5], y[:5])
     assert wide[-1] == pytest.approx(1e-2 * wide[0])  # n = 5 < 8 columns
+
+
+# --- the path kernel: collapsed rows, Hessian, working sets, against a reference FISTA ---
+
+
+def coded_problem(seed: int, n: int, levels: list[int], k: int, continuous: bool = False):
+    """Standardised dummies of random codes (repeated rows), optionally one Gaussian column (all
+    rows distinct), and a response with every one of the k classes."""
+    rng = np.random.default_rng(seed)
+    codes = np.column_stack([rng.integers(0, r, size=n) for r in levels])
+    x = dummy_design(codes, range(len(levels)))[0]
+    if continuous:
+        x = np.column_stack([x, rng.normal(size=n)])
+    labels = rng.integers(0, k, size=n)
+    labels[:k] = np.arange(k)
+    return standardise(x)[0], one_hot(labels, np.arange(k))
+
+
+def full_loss_gradient(z, y, b0, coef):
+    """Mean log-loss and its gradient on every observation (no collapsing)."""
+    prob = softmax(b0 + z @ coef, axis=1)
+    loss = -np.mean(np.sum(y * np.log(prob), axis=1))
+    return loss, (prob - y).mean(axis=0), z.T @ (prob - y) / len(z)
+
+
+def dense_rows(design) -> np.ndarray:
+    """The distinct rows of a collapsed design, written out."""
+    rows = np.tile(design.base, (len(design.counts), 1))
+    for r in range(len(rows)):
+        span = slice(design.indptr[r], design.indptr[r + 1])
+        rows[r, design.indices[span]] += design.values[span]
+    return rows
+
+
+problems = st.builds(
+    lambda seed, n, levels, k, continuous: coded_problem(seed, n, levels, k, continuous),
+    seed=st.integers(0, 10_000),
+    n=st.integers(8, 90),
+    levels=st.lists(st.integers(1, 4), min_size=1, max_size=4),
+    k=st.integers(2, 4),
+    continuous=st.booleans(),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(problem=problems, seed=st.integers(0, 10_000))
+def test_the_collapsed_design_gives_the_full_objective_and_gradient(problem, seed: int) -> None:
+    """Rows regrouped by distinct row with class counts: the same rows (base + deviation), the
+    same class totals and, at a random point, the same loss and gradient as on all rows."""
+    z, y = problem
+    design = collapse(z, y)
+    rows = dense_rows(design)
+    unique, inverse = np.unique(z, axis=0, return_inverse=True)
+    assert len(rows) == len(unique)
+    gaps = np.abs(rows[:, None, :] - unique[None, :, :]).max(axis=2, initial=0.0)
+    match = np.argmin(gaps, axis=1)
+    assert gaps[np.arange(len(rows)), match].max() <= 1e-14  # base + deviation, rounded
+    assert sorted(match) == list(range(len(unique)))
+    counts = np.array([y[inverse.ravel() == i].sum(axis=0) for i in match])
+    np.testing.assert_array_equal(design.counts, counts)
+    assert np.all(design.values != 0)
+    rng = np.random.default_rng(seed)
+    b0, coef = rng.normal(size=y.shape[1]), rng.normal(size=(z.shape[1], y.shape[1]))
+    prob, grad0, grad = np.empty(design.counts.shape), np.empty(y.shape[1]), np.empty(coef.shape)
+    loss = _row_pass(design.base, design.indptr, design.indices, design.values, design.counts,
+                     b0, coef, prob, grad0, grad)  # fmt: skip
+    expected = full_loss_gradient(z, y, b0, coef)
+    assert loss == pytest.approx(expected[0], rel=1e-12)
+    np.testing.assert_allclose(grad0, expected[1], atol=1e-13)
+    np.testing.assert_allclose(grad, expected[2], atol=1e-12)
+
+
+def test_dummy_columns_are_stored_by_their_minority_rows() -> None:
+    """Each dummy deviates from its majority value only: the CSR holds min(ones, zeros) entries
+    per column over the distinct rows."""
+    z, y = coded_problem(4, 60, [3, 2, 4], 3)
+    design = collapse(z, y)
+    distinct = np.unique(z, axis=0)
+    assert len(design.counts) == len(distinct) < len(z)
+    for j in range(z.shape[1]):
+        values, counts = np.unique(distinct[:, j], return_counts=True)
+        assert np.sum(design.indices == j) == counts.min()
+        if counts.min() < counts.max():
+            assert design.base[j] == values[np.argmax(counts)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(problem=problems, seed=st.integers(0, 10_000))
+def test_the_hessian_on_a_working_set_is_the_exact_one(problem, seed: int) -> None:
+    """``Σ_i a_ia a_ib (diag(p_i) - p_i p_iᵀ) / n`` over the intercept and a random subset of
+    columns, from the grams of the class pairs; and Böhning's bound ½ σ_max([1, z])² / n."""
+    z, y = problem
+    m, k = z.shape[1], y.shape[1]
+    design = collapse(z, y)
+    rng = np.random.default_rng(seed)
+    b0, coef = rng.normal(size=k), rng.normal(size=(m, k))
+    prob = np.empty(design.counts.shape)
+    arrays = (design.base, design.indptr, design.indices, design.values, design.counts)
+    _row_pass(*arrays, b0, coef, prob, np.empty(k), np.empty((m, k)))
+    members = np.flatnonzero(rng.random(m) < 0.6)
+    position = np.full(m, -1)
+    position[members] = np.arange(1, members.size + 1)
+    grams = np.empty((m + 1, m + 1, k * (k - 1) // 2))
+    _hessian(*arrays, prob, position, members, members.size,
+             np.empty((len(prob), grams.shape[2])), grams)  # fmt: skip
+    a = np.column_stack([np.ones(len(z)), z[:, members]])
+    p = softmax(b0 + z @ coef, axis=1)
+    curvature = (np.einsum("ic,cd->icd", p, np.eye(k)) - np.einsum("ic,id->icd", p, p)) / len(z)
+    expected = np.einsum("ia,ib,icd->abcd", a, a, curvature)
+    size = members.size + 1
+    pairs = [(c, d) for c in range(k) for d in range(c + 1, k)]
+    for e, (c, d) in enumerate(pairs):
+        np.testing.assert_allclose(-grams[:size, :size, e], expected[:, :, c, d], atol=1e-12)
+    diagonal = [sum(grams[:size, :size, e] for e, pair in enumerate(pairs) if c in pair)
+                for c in range(k)]  # fmt: skip
+    for c in range(k):
+        np.testing.assert_allclose(diagonal[c], expected[:, :, c, c], atol=1e-12)
+    a = np.column_stack([np.ones(len(z)), z])
+    bound = 0.5 * np.linalg.eigvalsh(a.T @ a)[-1] / len(z)
+    assert bohning_bound(design) == pytest.approx(bound, rel=1e-10)
+
+
+def kkt_residuals(z, y, b0, coef, lam) -> tuple[float, float, float]:
+    """The intercepts' gradient, the excess ``‖g_j‖ - λ`` of the zero groups and the distance of
+    the nonzero groups' gradients from ``-λ B_j / ‖B_j‖`` (all 0 at the minimiser)."""
+    _, g0, g = full_loss_gradient(z, y, b0, coef)
+    norms = np.linalg.norm(coef, axis=1)
+    zero = norms == 0
+    excess = np.linalg.norm(g[zero], axis=1) - lam
+    direction = coef[~zero] / norms[~zero, None]
+    return (
+        float(np.abs(g0).max()),
+        float(excess.max(initial=0.0)),
+        float(np.abs(g[~zero] + lam * direction).max(initial=0.0)),
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(problem=problems)
+def test_kkt_holds_at_every_lambda_of_a_working_set_path(problem) -> None:
+    """The warm-started path (strong-rule working sets, KKT checks) ends each λ at the
+    minimiser: every group, in the working set or not, meets its KKT condition."""
+    z, y = problem
+    assume(np.abs(z.T @ (y - y.mean(axis=0))).max(initial=0.0) > 1e-9)  # λ_max > 0
+    path = fit_path(z, y, lambda_path(z, y, 15), stop_early=False, tol=1e-10)
+    assert np.all(path.iterations[:, 0] >= 0)
+    for lam, b0, coef in zip(path.lambdas, path.intercepts, path.coefs, strict=True):
+        intercept, excess, direction = kkt_residuals(z, y, b0, coef, lam)
+        assert intercept < 1e-9 and excess < 1e-9 and direction < 1e-7
+        scale = max(1.0, np.abs(coef).max())
+        np.testing.assert_allclose(coef.sum(axis=1), 0.0, atol=1e-13 * scale)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_strict_tolerance_is_reached_despite_rounding_in_the_objective(seed: int) -> None:
+    """LUCAS-sized (2,000 rows, 11 binary candidates): at tol = 1e-12 the last Newton steps
+    change the objective by less than its rounding; the step test's rounding allowance lets
+    them through (a test at machine precision stalled here)."""
+    z, y = coded_problem(seed, 2000, [2] * 11, 2)
+    path = fit_path(z, y, lambda_path(z, y, 20), stop_early=True, tol=1e-12)
+    for lam, b0, coef in zip(path.lambdas, path.intercepts, path.coefs, strict=True):
+        intercept, excess, direction = kkt_residuals(z, y, b0, coef, lam)
+        assert intercept < 1e-11 and excess < 1e-11 and direction < 1e-10
+
+
+def test_a_group_the_strong_rule_drops_joins_when_it_breaks_its_kkt_condition() -> None:
+    """A suppressor: y depends on x1 - x2 with x2 = u nearly uncorrelated with y, so at the
+    intercept-only start ‖∇_2 f‖ < λ and the strong rule leaves x2 out; once x1 is fitted x2's
+    gradient exceeds λ, the KKT check adds it and the minimiser (FISTA's) has it nonzero."""
+    rng = np.random.default_rng(1)
+    n = 300
+    u = rng.normal(size=n)
+    x = np.column_stack([u + 0.3 * rng.normal(size=n), u, rng.normal(size=n)])
+    labels = (rng.random(n) < 1 / (1 + np.exp(-4 * (x[:, 0] - x[:, 1])))).astype(int)
+    z, y = standardise(x)[0], one_hot(labels, np.arange(2))
+    lam = 0.3 * lambda_path(z, y)[0]
+    null_gradient = full_loss_gradient(z, y, np.log(y.mean(axis=0)), np.zeros((3, 2)))[2]
+    assert np.linalg.norm(null_gradient[1]) < lam
+    path = fit_path(z, y, np.array([lam]), stop_early=False, tol=1e-10)
+    assert path.iterations[0, 2] >= 1  # the KKT check added a group
+    intercept, excess, direction = kkt_residuals(z, y, path.intercepts[0], path.coefs[0], lam)
+    assert intercept < 1e-9 and excess < 1e-9 and direction < 1e-7
+    ref_coef = reference_fista(z, y, lam)[1]
+    assert np.linalg.norm(ref_coef[1]) > 0.5
+    np.testing.assert_allclose(path.coefs[0], ref_coef, atol=1e-6)
+
+
+def reference_fista(z, y, lam, tol=1e-12, max_iter=400_000):
+    """An independent oracle, the solver this module had before issue 46: FISTA with adaptive
+    restart from the intercept-only fit, step 1/L with Böhning's L = ½ σ_max([1, z])² / n,
+    stopped when L ‖w⁺ - v‖_∞ ≤ tol."""
+    n, m = z.shape
+    a = np.column_stack([np.ones(n), z])
+    step = 2.0 * n / np.linalg.eigvalsh(a.T @ a)[-1]
+    w = np.zeros((m + 1, y.shape[1]))
+    w[0] = np.log(y.mean(axis=0)) - np.log(y.mean(axis=0)).mean()
+    v, t = w.copy(), 1.0
+    for _ in range(max_iter):
+        u = v - step * a.T @ (softmax(a @ v, axis=1) - y) / n
+        norms = np.linalg.norm(u[1:], axis=1)
+        u[1:] *= np.maximum(0.0, 1.0 - step * lam / np.maximum(norms, 1e-300))[:, None]
+        if np.abs(u - v).max() <= tol * step:
+            return u[0], u[1:]
+        t = 1.0 if np.sum((v - u) * (u - w)) > 0 else t
+        t_new = 0.5 * (1.0 + np.sqrt(1.0 + 4.0 * t * t))
+        v, w, t = u + ((t - 1.0) / t_new) * (u - w), u, t_new
+    raise AssertionError(f"the reference FISTA did not converge at lambda = {lam}")
+
+
+def objective(z, y, b0, coef, lam) -> float:
+    return full_loss_gradient(z, y, b0, coef)[0] + lam * np.linalg.norm(coef, axis=1).sum()
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    problem=st.builds(
+        lambda seed, n, levels, k: coded_problem(seed, n, levels, k, continuous=True),
+        seed=st.integers(0, 10_000),
+        n=st.integers(40, 120),
+        levels=st.lists(st.integers(2, 3), min_size=1, max_size=3),
+        k=st.integers(2, 3),
+    ),
+    fractions=st.lists(st.floats(0.1, 0.9), min_size=1, max_size=3),
+)
+def test_the_path_agrees_with_a_reference_fista(problem, fractions: list[float]) -> None:
+    """On random small problems, the warm-started path at a few λ against FISTA cold-started at
+    each: the same objective, the same zero groups and coefficients, fitted probabilities."""
+    z, y = problem
+    lambdas = np.sort(np.asarray(fractions) * lambda_path(z, y)[0])[::-1]
+    path = fit_path(z, y, lambdas, stop_early=False, tol=1e-10)
+    for lam, b0, coef in zip(lambdas, path.intercepts, path.coefs, strict=True):
+        ref_b0, ref_coef = reference_fista(z, y, lam)
+        assert objective(z, y, b0, coef, lam) == pytest.approx(
+            objective(z, y, ref_b0, ref_coef, lam), rel=1e-10, abs=1e-12
+        )
+        p, ref_p = softmax(b0 + z @ coef, axis=1), softmax(ref_b0 + z @ ref_coef, axis=1)
+        np.testing.assert_allclose(p, ref_p, atol=1e-6)
+        zero, ref_norms = np.linalg.norm(coef, axis=1) == 0, np.linalg.norm(ref_coef, axis=1)
+        assert np.all(ref_norms[zero] < 1e-6) and not np.any(zero[ref_norms > 1e-6])
+        np.testing.assert_allclose(coef, ref_coef, atol=1e-5)
+
+
+def test_a_rank_deficient_design_with_a_rare_level_converges_to_the_minimum() -> None:
+    """The METABRIC shape: a factor whose reference level is seen once (its dummies nearly sum
+    to 1) and a second factor that is a function of the first (an exact null direction of the
+    design), three classes. The path reaches the minimiser (KKT) at every λ and FISTA's
+    objective at a small λ."""
+    rng = np.random.default_rng(8)
+    n = 400
+    a = rng.integers(1, 4, size=n)
+    a[0] = 0
+    b = (a >= 2).astype(int)  # a function of a: its dummy is a combination of a's
+    c = rng.integers(0, 3, size=n)
+    eta = np.column_stack([np.zeros(n), 0.8 * (a == 3) - 0.5 * c, 0.6 * (a == 1) + 0.4 * c])
+    labels = (rng.random(n)[:, None] > np.cumsum(softmax(eta, axis=1), axis=1)).sum(axis=1)
+    x = dummy_design(np.column_stack([a, b, c]), [0, 1, 2])[0]
+    z, y = standardise(x)[0], one_hot(labels, np.arange(3))
+    assert np.linalg.matrix_rank(np.column_stack([np.ones(n), z])) == z.shape[1]  # one short
+    path = fit_path(z, y, lambda_path(z, y, 30), stop_early=True, tol=1e-10)
+    for lam, b0, coef in zip(path.lambdas, path.intercepts, path.coefs, strict=True):
+        intercept, excess, direction = kkt_residuals(z, y, b0, coef, lam)
+        assert intercept < 1e-9 and excess < 1e-9 and direction < 1e-7
+    lam = path.lambdas[-1]
+    ref_b0, ref_coef = reference_fista(z, y, lam, tol=1e-11)
+    assert (
+        objective(z, y, path.intercepts[-1], path.coefs[-1], lam)
+        <= objective(z, y, ref_b0, ref_coef, lam) + 1e-12
+    )
 
 
 def test_cv_deviance_of_the_null_model_is_its_closed_form() -> None:
@@ -424,3 +697,21 @@ def test_the_cv_curve_is_glmnets_on_the_lucas_responses(mirror, target: str) -> 
     assert len(strict) == path.lambdas.size
     np.testing.assert_allclose(path.lambdas, strict["lambda"], rtol=1e-12)
     np.testing.assert_allclose(mean, strict["cvm"], rtol=0, atol=1e-6)
+
+
+def test_every_group_lasso_kernel_compiles_once_for_two_and_three_classes() -> None:
+    """One specialisation per kernel (a literal 0 passed where an int64 is passed elsewhere
+    compiled half of them twice: seconds of every cold start, issue 46)."""
+    from numba.core.registry import CPUDispatcher
+
+    from hierbn.structure_learning import group_lasso_kernels
+
+    rng = np.random.default_rng(0)
+    z = standardise((rng.random((120, 4)) < 0.4).astype(float))[0]
+    for k in (2, 3):
+        y = one_hot(np.arange(120) % k, np.arange(k))
+        fit_path(z, y, lambda_path(z, y, 5), stop_early=False)
+    kernels = [f for f in vars(group_lasso_kernels).values()
+               if isinstance(f, CPUDispatcher) and f.py_func.__module__ == group_lasso_kernels.__name__]  # fmt: skip
+    compiled = {f.py_func.__name__: len(f.signatures) for f in kernels if f.signatures}
+    assert compiled and all(count == 1 for count in compiled.values()), compiled

@@ -14,9 +14,18 @@ Conventions, each from glmnet:
   coefficients of one column; it does not group the dummies of one factor
   (dombowsky2025 decision A9). The minimiser has ``Σ_k B_jk = 0`` (the likelihood ignores a common
   shift, the norm does not).
-- *Solver*: FISTA with adaptive restart (hand-written: no library offers this penalty), step
-  1/L with Böhning's bound ``diag(p) - p pᵀ ≼ I/2`` giving ``L = ½ σ_max([1, Z])² / n``; warm
-  starts along the path; stop when the gradient-mapping norm ``L ‖w⁺ - v‖_∞ ≤ tol``.
+- *Solver* (:mod:`~hierbn.structure_learning.group_lasso_kernels`, hand-written: no library
+  offers this penalty; issue 46): the whole warm-started path in one Numba call, on the distinct
+  rows of the design with their class counts (:func:`collapse`), by proximal Newton iterations
+  on a working set of groups (the nonzero ones, those the sequential strong rule keeps, and any
+  that breaks its KKT condition ``‖∇_j f‖₂ ≤ λ``): the exact Hessian of the loss, the penalised
+  quadratic model minimised by block coordinate descent with covariance updates and Anderson
+  acceleration, the step halved until the objective does not grow. *Stopping rule* (``tol``,
+  default 1e-7): a λ is solved when no group breaks its KKT condition and the proximal-gradient
+  mapping at the iterate, ``L ‖w - prox_{λ/L}(w - ∇f(w) / L)‖_∞`` with Böhning's bound
+  ``diag(p) - p pᵀ ≼ I/2`` giving ``L = ½ σ_max([1, Z])² / n``, is at most ``tol``. (The FISTA
+  solver this replaced stopped on the same mapping at its extrapolated point; the Newton
+  iterations usually end far below ``tol``.)
 - *λ path*: ``λ_max = max_j ‖(1/n) Z_jᵀ (Y - ȳ)‖₂`` (the smallest λ with all groups zero), then
   100 values log-spaced to ``λ_max × ratio`` with ratio 1e-2 if n < columns, else 1e-4
   (``lambda.min.ratio``). A path stops early as glmnet's does when it makes its own λ sequence
@@ -59,8 +68,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import log_softmax, softmax
+from scipy.special import softmax
 
+from hierbn.structure_learning.group_lasso_kernels import collapse_rows, design_gram, grouped_path
 from hierbn.validate import check_codes, check_positive
 
 N_LAMBDA = 100
@@ -69,18 +79,22 @@ PROB_CLAMP = 1e-5  # cv.glmnet's prob_min for the held-out deviance
 DEV_MAX = 0.999  # glmnet.control()$devmax
 DEV_CHANGE = 1e-5  # glmnet.control()$fdev
 MIN_BEFORE_STOP = 5  # glmnet.control()$mnlam
+MAX_OUTER = 1_000  # outer (proximal Newton) iterations at one λ
 
 
 @dataclass(frozen=True)
 class GroupedPath:
     """Fits along a λ path on the standardised design: ``intercepts[l, k]``,
     ``coefs[l, j, k]`` (dummy column j, class k) and the training deviance ratio
-    ``1 - deviance / null deviance`` at each ``lambdas[l]``."""
+    ``1 - deviance / null deviance`` at each ``lambdas[l]``; ``iterations[l]``, when the path
+    was fitted by :func:`fit_path`, the outer iterations, coordinate-descent sweeps and groups
+    the KKT check added to the working set there."""
 
     lambdas: np.ndarray
     intercepts: np.ndarray
     coefs: np.ndarray
     dev_ratio: np.ndarray
+    iterations: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -169,30 +183,61 @@ def lambda_path(
     return lam_max * ratio ** (np.arange(n_lambda) / (n_lambda - 1))
 
 
-def _prox(wt: np.ndarray, threshold: float) -> np.ndarray:
-    """Group soft-thresholding of the columns 1.. of ``wt[class, 1 + column]`` (column 0, the
-    intercepts, is free). A norm within 1e-12 (relative) of the threshold counts as a tie and
-    gives zero, so that λ = λ_max yields exact zeros despite rounding."""
-    norms = np.sqrt((wt[:, 1:] ** 2).sum(axis=0))
-    keep = norms > threshold * (1.0 + 1e-12)
-    out = wt.copy()
-    out[:, 1:] *= np.where(keep, 1.0 - threshold / np.where(keep, norms, 1.0), 0.0)
-    return out
+@dataclass(frozen=True)
+class CollapsedDesign:
+    """The distinct rows of a design with ``counts[r, k]``, the observations of row r in class
+    k; row r is ``base + deviation``, ``base[j]`` the majority value of column j among the
+    distinct rows and the nonzero deviations in CSR (row r's columns
+    ``indices[indptr[r]:indptr[r + 1]]`` with ``values``)."""
+
+    base: np.ndarray
+    indptr: np.ndarray
+    indices: np.ndarray
+    values: np.ndarray
+    counts: np.ndarray
 
 
-def _class_probabilities(eta: np.ndarray) -> np.ndarray:
-    """Softmax over the classes of ``eta[class, row]`` (class-major: the reductions run along
-    the contiguous rows, several times faster than ``scipy.special.softmax(axis=1)``)."""
-    p = np.exp(eta - eta.max(axis=0))
-    p /= p.sum(axis=0)
-    return p
+def collapse(z: np.ndarray, y_onehot: np.ndarray) -> CollapsedDesign:
+    """``z`` and ``y_onehot`` regrouped by distinct row of ``z`` (the objective's sum over the
+    observations is the same sum over the distinct rows weighted by their class counts), each
+    row stored sparsely as its deviation from the columns' majority values: a dummy column
+    deviates on its minority rows only (:func:`~hierbn.structure_learning.group_lasso_kernels.
+    collapse_rows`)."""
+    z = np.ascontiguousarray(z, dtype=np.float64)
+    y_onehot = np.ascontiguousarray(y_onehot, dtype=np.float64)
+    order = np.lexsort(z.T) if z.shape[1] else np.arange(len(z))  # equal rows side by side
+    return CollapsedDesign(*collapse_rows(z, y_onehot, order))
 
 
-def lipschitz(z: np.ndarray) -> float:
-    """Böhning's bound on the curvature of the mean multinomial log-loss in ``[b0; B]``:
-    ``½ σ_max([1, z])² / n``."""
-    a = np.column_stack([np.ones(len(z)), z])
-    return 0.5 * float(np.linalg.eigvalsh(a.T @ a)[-1]) / len(z)
+def bohning_bound(design: CollapsedDesign) -> float:
+    """Böhning's bound ``L = ½ σ_max([1, z])² / n`` on the curvature of the mean multinomial
+    log-loss in ``[b0; B]`` (``diag(p) - p pᵀ ≼ I / 2``), from the collapsed design."""
+    gram = design_gram(design.base, design.indptr, design.indices, design.values, design.counts)
+    return 0.5 * float(np.linalg.eigvalsh(gram)[-1])
+
+
+def _grouped_path(
+    z: np.ndarray,
+    y_onehot: np.ndarray,
+    lambdas: np.ndarray,
+    start: tuple[np.ndarray, np.ndarray],
+    stop_after: int,
+    tol: float,
+    max_iter: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`~hierbn.structure_learning.group_lasso_kernels.grouped_path` on the collapsed
+    design; raises RuntimeError when a λ needs more than ``max_iter`` outer iterations."""
+    design = collapse(z, y_onehot)
+    lambdas = np.ascontiguousarray(lambdas, dtype=np.float64)
+    fits = grouped_path(design.base, design.indptr, design.indices, design.values, design.counts,
+                        lambdas, np.ascontiguousarray(start[0], dtype=np.float64),
+                        np.ascontiguousarray(start[1], dtype=np.float64), bohning_bound(design),
+                        tol, max_iter, stop_after, DEV_MAX, DEV_CHANGE)  # fmt: skip
+    outer = fits[3][-1, 0]
+    if outer < 0:
+        lam = lambdas[len(fits[3]) - 1]
+        raise RuntimeError(f"no convergence in {max_iter} outer iterations at lambda = {lam:.3g}")
+    return fits
 
 
 def solve_grouped_multinomial(
@@ -201,64 +246,40 @@ def solve_grouped_multinomial(
     lam: float,
     start: tuple[np.ndarray, np.ndarray] | None = None,
     tol: float = 1e-7,
-    max_iter: int = 100_000,
-    step: float | None = None,
+    max_iter: int = MAX_OUTER,
 ) -> tuple[np.ndarray, np.ndarray, int]:
-    """Minimise ``-(1/n) Σ_i log softmax(b0 + z_i B)_{y_i} + lam Σ_j ‖B_j‖₂`` by FISTA with
-    adaptive (gradient) restart, from ``start = (b0, B)`` (default: the intercept-only fit).
-    ``step`` is 1/L (default :func:`lipschitz`). Returns ``(b0, B, iterations)``; raises
-    RuntimeError when ``max_iter`` iterations do not reach the tolerance."""
-    n, m = z.shape
-    a = np.column_stack([np.ones(n), z])
-    at, yt = np.ascontiguousarray(a.T), np.ascontiguousarray(y_onehot.T)
-    step = 1.0 / lipschitz(z) if step is None else step
+    """Minimise ``-(1/n) Σ_i log softmax(b0 + z_i B)_{y_i} + lam Σ_j ‖B_j‖₂`` from
+    ``start = (b0, B)`` (default: the intercept-only fit) by the proximal Newton iterations of
+    :mod:`~hierbn.structure_learning.group_lasso_kernels`, until the proximal-gradient mapping
+    with Böhning's step is at most ``tol`` (∞-norm). Returns ``(b0, B, outer iterations)``;
+    raises RuntimeError when ``max_iter`` outer iterations do not reach the tolerance."""
     if start is None:
-        start = (null_intercepts(y_onehot), np.zeros((m, y_onehot.shape[1])))
-    w = np.column_stack([start[0], start[1].T])  # w[class, 1 + column]
-    v, t = w.copy(), 1.0
-    for iteration in range(1, max_iter + 1):
-        grad = (_class_probabilities(v @ at) - yt) @ a / n
-        w_new = _prox(v - step * grad, step * lam)
-        if np.abs(w_new - v).max() <= tol * step:
-            return w_new[:, 0].copy(), w_new[:, 1:].T.copy(), iteration
-        if np.sum((v - w_new) * (w_new - w)) > 0:  # the momentum points uphill: restart
-            t = 1.0
-        t_new = 0.5 * (1.0 + np.sqrt(1.0 + 4.0 * t * t))
-        v = w_new + ((t - 1.0) / t_new) * (w_new - w)
-        w, t = w_new, t_new
-    raise RuntimeError(f"FISTA did not converge in {max_iter} iterations at lambda = {lam:.3g}")
-
-
-def _deviance(z: np.ndarray, y_onehot: np.ndarray, b0: np.ndarray, coef: np.ndarray) -> float:
-    """Training deviance ``-2 Σ_i log p_{i, y_i}``."""
-    return -2.0 * float(np.sum(y_onehot * log_softmax(b0 + z @ coef, axis=1)))
+        start = (null_intercepts(y_onehot), np.zeros((z.shape[1], y_onehot.shape[1])))
+    intercepts, coefs, _, iterations = _grouped_path(
+        z, y_onehot, np.array([lam], dtype=np.float64), start, 0, tol, max_iter
+    )
+    return intercepts[0], coefs[0], int(iterations[0, 0])
 
 
 def fit_path(
     z: np.ndarray, y_onehot: np.ndarray, lambdas: np.ndarray, stop_early: bool, tol: float = 1e-7
 ) -> GroupedPath:
-    """Warm-started fits at each λ of ``lambdas`` (decreasing). With ``stop_early`` (glmnet's
-    rule when it made the λ sequence itself, i.e. for the full data and for every CV fold) the
-    path ends at the first λ from the 5th on whose deviance ratio exceeds 0.999 or grows by less
-    than 1e-5 over the previous one (that λ is kept)."""
-    counts = y_onehot.sum(axis=0)
-    null_dev = -2.0 * float(np.sum(counts[counts > 0] * np.log(counts[counts > 0] / len(z))))
-    step = 1.0 / lipschitz(z)
-    b0, coef = null_intercepts(y_onehot), np.zeros((z.shape[1], y_onehot.shape[1]))
-    intercepts, coefs, ratios = [], [], []
-    for lam in lambdas:
-        b0, coef, _ = solve_grouped_multinomial(z, y_onehot, lam, (b0, coef), tol, step=step)
-        intercepts.append(b0)
-        coefs.append(coef)
-        ratios.append(1.0 - _deviance(z, y_onehot, b0, coef) / null_dev)
-        late = len(ratios) >= MIN_BEFORE_STOP
-        if stop_early and late and (ratios[-1] > DEV_MAX or ratios[-1] - ratios[-2] < DEV_CHANGE):
-            break
+    """Warm-started fits at each λ of ``lambdas`` (decreasing), each to the tolerance of
+    :func:`solve_grouped_multinomial`, in one kernel call. With ``stop_early`` (glmnet's rule
+    when it made the λ sequence itself, i.e. for the full data and for every CV fold) the path
+    ends at the first λ from the 5th on whose deviance ratio exceeds 0.999 or grows by less than
+    1e-5 over the previous one (that λ is kept)."""
+    start = (null_intercepts(y_onehot), np.zeros((z.shape[1], y_onehot.shape[1])))
+    stop_after = MIN_BEFORE_STOP if stop_early else 0
+    intercepts, coefs, ratios, iterations = _grouped_path(
+        z, y_onehot, lambdas, start, stop_after, tol, MAX_OUTER
+    )
     return GroupedPath(
         lambdas=np.asarray(lambdas[: len(ratios)], dtype=np.float64),
-        intercepts=np.array(intercepts),
-        coefs=np.array(coefs),
-        dev_ratio=np.array(ratios),
+        intercepts=intercepts,
+        coefs=coefs,
+        dev_ratio=ratios,
+        iterations=iterations,
     )
 
 
