@@ -5,6 +5,8 @@ rows, 21 columns; the README's ``hierbn fit`` example) or beal2006's smallest sc
 - structure learning: ``hierbn fit --learn hc`` and ``--learn tabu``;
 - the CPT estimators: ``hierbn fit --structure nb --estimator`` laplace, bdeu1, m, hier, and the
   samplers hdp and hidden at 50 iterations;
+- the grouped lasso (dombowsky2025's competitor): ``select_neighbours`` on 500 rows of six
+  three-level columns;
 - scoring: ``hierbn beal2006 scores`` on one instance of 10 rows.
 
 A cold call uses its own empty cache folder (``NUMBA_CACHE_DIR``), so it compiles every kernel it
@@ -26,6 +28,11 @@ from pathlib import Path
 from hierbn.io import write_json
 
 CREDIT = "renatopp/arff-datasets/classification/credit.g.arff"
+GROUP_LASSO = (  # dombowsky2025's lasso competitor on 500 rows of 6 three-level columns
+    "import numpy as np; from hierbn.structure_learning.group_lasso import select_neighbours; "
+    "codes = np.random.default_rng(0).integers(0, 3, size=(500, 6)); "
+    "select_neighbours(codes, 0, [1, 2, 3, 4, 5], seed=0)"
+)
 BEAL_CONFIG = (
     '{"exact_max_n": 10, "reading": "fans", "restarts": 3, "vb_from_cs": true, "zero_floor": 0.0}'
 )
@@ -50,6 +57,7 @@ def commands(mirror: Path, out: Path) -> dict[str, list[str]]:
             "--setting",
             "burn=10",
         ],
+        "group lasso": [sys.executable, "-c", GROUP_LASSO],
         "beal2006 scores": [
             sys.executable,
             "-m",
