@@ -13,7 +13,7 @@ REPO = SRC.parents[1]
 MAX_LINES = 80
 BUILDING_BLOCKS = (
     "bn", "cpts", "data", "estimators", "fit", "scoring", "stan", "structure_learning",
-    "code_key.py", "config.py", "diagnostics.py", "draws.py", "forest", "io.py", "machine.py",
+    "array_copy.py", "code_key.py", "config.py", "diagnostics.py", "draws.py", "forest", "io.py", "machine.py",
     "metrics.py", "numba_cache.py", "random_variates.py", "result_cache.py", "seeds.py",
     "special.py", "stats_tests.py", "steps.py", "uniform_stream.py", "user_cache.py", "validate.py",
 )  # fmt: skip
