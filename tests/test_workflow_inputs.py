@@ -1,7 +1,10 @@
 """What each rule reads (hierbn.workflow and the studies' workflow modules): params hold
 only the config values a job reads, input lists follow the config."""
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,6 +119,58 @@ def test_long_path_lists_go_through_an_argument_file(tmp_path) -> None:
     assert read_json(out) == {"jobs": 3, "seconds": 6.0, "max_rss_mb": 10.0, "restored_jobs": 0}
     with pytest.raises(ValueError, match="line break"):
         write_argfile(tmp_path / "bad.txt", ["a\nb"])
+
+
+RUN_WITH_ARGFILES = """
+import json, sys
+from types import SimpleNamespace as NS
+from hierbn.workflow import run_with_argfiles
+spec = json.loads(sys.argv[1])
+job = NS(input=NS(**spec["input"]), output=NS(**spec["output"]), log=[spec["log"]],
+         params=NS(command=spec["command"], argfiles=spec["argfiles"]))
+sys.exit(run_with_argfiles(job))
+"""
+
+
+def _run_rule_script(spec: dict) -> subprocess.CompletedProcess:
+    """:func:`run_with_argfiles` as a rule's script runs it: in its own process, whose output
+    goes to the job's log."""
+    return subprocess.run(
+        [sys.executable, "-c", RUN_WITH_ARGFILES, json.dumps(spec)], capture_output=True, text=True
+    )
+
+
+def test_a_rule_script_passes_its_input_lists_as_argument_files(tmp_path) -> None:
+    """The claims and runtime rules' script: each named list becomes ``@file``, the other
+    fields are the job's, and the command's output lands in the log, not the terminal."""
+    from hierbn.io import read_json
+
+    header = "s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
+    benchmarks = []
+    for i in range(3):
+        path = tmp_path / f"job {i}.tsv"
+        path.write_text(header + f"{i + 1}\t0:00:01\t10\t1\t1\t1\t0\t0\t0\t1\n")
+        benchmarks.append(str(path))
+    out, log = tmp_path / "runtime.json", tmp_path / "runtime.log"
+    spec = {
+        "input": {"benchmarks": benchmarks},
+        "output": {"runtime": str(out)},
+        "log": str(log),
+        "command": "hierbn runtime --benchmarks {argfiles.benchmarks} --out {output.runtime}",
+        "argfiles": ["benchmarks"],
+    }
+    done = _run_rule_script(spec)
+    assert done.returncode == 0, done.stderr
+    assert read_json(out)["jobs"] == 3 and read_json(out)["seconds"] == 6.0
+    assert done.stdout == done.stderr == ""
+
+    spec["input"] = {"benchmarks": str(tmp_path / "missing.tsv")}  # one path, not a list
+    done = _run_rule_script(spec)
+    assert done.returncode != 0 and "missing.tsv" in log.read_text()
+
+    spec["command"] = "rm -rf {argfiles.benchmarks}"
+    done = _run_rule_script(spec)
+    assert done.returncode != 0 and "must start with hierbn" in done.stderr
 
 
 def test_an_e5_scenario_with_more_users_than_the_population_is_refused_by_key() -> None:

@@ -75,6 +75,57 @@ def write_argfile(path: str | os.PathLike[str], items: Iterable[str]) -> str:
     return str(path)
 
 
+def run_with_argfiles(job: Any) -> int:
+    """Run a rule's ``hierbn`` command whose long input lists go through argument files: the
+    body of ``workflow/scripts/hierbn_argfiles.py``, the ``script:`` of such rules (a claims
+    step of a 30,000-cell run reads more paths than one command line holds).
+
+    ``job`` is Snakemake's ``snakemake`` object: ``params.command`` is the command template
+    (``hierbn …``, whose ``{argfiles.NAME}`` fields become ``@file`` for the input list
+    ``NAME``, and whose ``{input.…}``, ``{output.…}``, ``{params.…}`` fields are the job's);
+    ``params.argfiles`` names the input lists; the command's output goes to ``log[0]``.
+    It runs in this process: a ``run:`` block would start a second Snakemake, which parses the
+    whole workflow again (about 3.5 s a job)."""
+    import tempfile
+    from types import SimpleNamespace
+
+    from hierbn.cli import main
+
+    with tempfile.TemporaryDirectory(prefix="hierbn-argfiles.") as tmp:
+        files = {
+            name: "@" + write_argfile(Path(tmp) / f"{name}.txt", _listed(getattr(job.input, name)))
+            for name in job.params.argfiles
+        }
+        command = job.params.command.format(
+            argfiles=SimpleNamespace(**files), input=job.input, output=job.output, params=job.params
+        )
+        program, *argv = shlex.split(command)
+        if program != "hierbn":
+            raise ValueError(f"the command must start with hierbn: {command[:80]!r}")
+        with open(job.log[0], "w") as log:
+            os.dup2(
+                log.fileno(), 1
+            )  # the command's output, Python's and the libraries', to the log
+            os.dup2(log.fileno(), 2)
+        return main(argv)
+
+
+def _listed(paths: str | Iterable[str]) -> list[str]:
+    """A named input as a list: one path (a string) or a list of them."""
+    return [paths] if isinstance(paths, str) else list(paths)
+
+
+def verbatim(text: str) -> Callable[[Any], str]:
+    """A rule's params value that Snakemake passes as it is: it fills ``{…}`` fields of params
+    strings with wildcards, and a command template's fields are filled by the job itself
+    (:func:`run_with_argfiles`). Snakemake leaves a function's value alone."""
+
+    def value(wildcards: Any) -> str:
+        return text
+
+    return value
+
+
 def benchmark_of(output: str) -> str:
     """Benchmark file of the job whose first output is ``output`` (wildcards allowed): every
     rule's ``benchmark:`` follows this, so a study's wall time can be summed from its jobs."""

@@ -1,6 +1,4 @@
 import os
-import shlex
-import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -20,7 +18,7 @@ from hierbn.workflow import (
     pick,
     source_commit,
     step_code,
-    write_argfile,
+    verbatim,
 )
 
 validate_config(config, Path(workflow.basedir) / "workflow" / "schemas", STUDIES)
@@ -37,8 +35,6 @@ os.environ[STORE_VARIABLE] = "1" if config["result_cache"]["store"] else ""
 ENABLED = [s for s in STUDIES if config[s]["enabled"]]
 
 
-
-
 # What each study's rules file registers (keyed by study id): the named inputs its report
 # notebook reads besides claims.json, the data sets of its data report, and the named inputs
 # of its claims step (whose jobs' benchmarks make up the study's wall time on the scoreboard).
@@ -48,6 +44,8 @@ CLAIMS_INPUTS = {}
 # Optional: the first outputs of a study's experiment jobs, when some claims inputs are a job's
 # second output (their benchmark is the first output's); by default the claims inputs.
 JOB_OUTPUTS = {}
+# The script of the rules whose input lists go through argument files (hierbn.workflow.run_with_argfiles).
+ARGFILES_SCRIPT = "../scripts/hierbn_argfiles.py"
 
 
 wildcard_constraints:
@@ -167,19 +165,3 @@ def scoreboard_run(wildcards):
             "commit": source_commit(workflow.basedir),
         }
     )
-
-
-def shell_with_argfiles(command, lists, **values):
-    """Run a shell ``command`` whose ``{name}`` for each of ``lists`` is an argument file
-    (``@file``, one path per line): a cell-mode claims step reads ~30,000 tables, more than a
-    command line can hold. ``values`` fill the command's other fields."""
-    Path(".snakemake").mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=".snakemake", prefix="argfiles.") as tmp:
-        files = {
-            name: f"@{shlex.quote(write_argfile(Path(tmp) / f'{name}.txt', paths))}"
-            for name, paths in lists.items()
-        }
-        command = command.format(**files, **values)
-        shell(
-            command.replace("{", "{{").replace("}", "}}")
-        )  # filled in: nothing left to format

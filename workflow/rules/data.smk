@@ -11,6 +11,7 @@ rule fetch_raw:
         benchmark_of("resources/raw/{path}")
     wildcard_constraints:
         path=".+",
+    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -32,6 +33,7 @@ rule convert_dataset:
         "logs/convert/{study}/{dataset}.log",
     benchmark:
         benchmark_of("resources/datasets/{study}/{dataset}.parquet")
+    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:

@@ -149,6 +149,7 @@ rule dd_alarm_prepare:
         "logs/dombowsky2025/alarm_prepare.log",
     benchmark:
         benchmark_of(dd.PREPARED)
+    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -227,6 +228,7 @@ rule dd_lucas_prepare:
         "logs/dombowsky2025/lucas_prepare.log",
     benchmark:
         benchmark_of(dd.LUCAS)
+    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -247,6 +249,7 @@ rule dd_lucas:
         "logs/dombowsky2025/lucas.log",
     benchmark:
         benchmark_of("results/dombowsky2025/lucas.parquet")
+    priority: 10  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
@@ -280,6 +283,7 @@ rule dd_metabric_prepare:
         benchmark_of(dd.METABRIC)
     wildcard_constraints:
         mode="code|clean",
+    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -303,6 +307,7 @@ rule dd_metabric:
         benchmark_of("results/dombowsky2025/metabric_{mode}.parquet")
     wildcard_constraints:
         mode="code|clean",
+    priority: 10  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
@@ -329,6 +334,7 @@ rule dd_checks:
         "logs/dombowsky2025/checks.log",
     benchmark:
         benchmark_of("results/dombowsky2025/checks.parquet")
+    priority: 10  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
@@ -363,17 +369,11 @@ rule dd_claims:
         runtime=minutes(10),  # min; paper run of an earlier command: 2 s
     params:
         scale=as_json(dd.run_scale(DD)),
-    run:
-        shell_with_argfiles(
-            "hierbn dombowsky2025 claims --results {results} --traces {traces} "
-            "--checks {checks} --out {output.claims} --all-traces {output.traces} "
-            f"--scale {{params.scale}} {dd.summary_arguments()} > {{log}} 2>&1",
-            {
-                "results": input.results,
-                "traces": input.traces,
-                "checks": input.checks,
-            },
-            output=output,
-            log=log,
-            params=params,
-        )
+        command=verbatim(
+            "hierbn dombowsky2025 claims --results {argfiles.results} "
+            "--traces {argfiles.traces} --checks {argfiles.checks} --out {output.claims} "
+            f"--all-traces {{output.traces}} --scale {{params.scale}} {dd.summary_arguments()}"
+        ),
+        argfiles=["results", "traces", "checks"],
+    script:
+        ARGFILES_SCRIPT

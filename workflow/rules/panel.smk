@@ -31,6 +31,7 @@ rule panel_prepare:
         "logs/panel/prepare/{dataset}.log",
     benchmark:
         benchmark_of("resources/panel/{dataset}.parquet")
+    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -212,16 +213,13 @@ rule panel_claims:
     params:
         config=as_json(pn.analysis_config(PN)),
         scale=as_json(pn.run_scale(PN)),
-    run:
-        shell_with_argfiles(
-            "hierbn panel claims --cv {cv} --learning-curve {curves} "
-            "--config {params.config} --scale {params.scale} --out {output.claims} "
-            "--ranks {output.ranks} --friedman {output.friedman} --nemenyi {output.nemenyi} "
-            "--wdl {output.wdl} "
-            "--all-cv {output.cv} --all-learning-curve {output.learning_curve} > {log} 2>&1",
-            {"cv": input.cv, "curves": input.learning_curve},
-            input=input,
-            output=output,
-            params=params,
-            log=log,
-        )
+        command=verbatim(
+            "hierbn panel claims --cv {argfiles.cv} "
+            "--learning-curve {argfiles.learning_curve} --config {params.config} "
+            "--scale {params.scale} --out {output.claims} --ranks {output.ranks} "
+            "--friedman {output.friedman} --nemenyi {output.nemenyi} --wdl {output.wdl} "
+            "--all-cv {output.cv} --all-learning-curve {output.learning_curve}"
+        ),
+        argfiles=["cv", "learning_curve"],
+    script:
+        ARGFILES_SCRIPT

@@ -242,18 +242,14 @@ rule pj_claims:
     params:
         config=as_json(pj.claims_config(PJ, study_dataset_ids("petitjean2018", "all"))),
         scale=as_json(pj.run_scale(PJ, PJ_DATASETS)),
-    run:
-        shell_with_argfiles(
-            "hierbn petitjean2018 claims --cv {cv} --table1 {input.table1} "
-            "--learning-curve {curves} --timing {input.timing} --splice {input.splice} "
-            "--config {params.config} --scale {params.scale} --out {output.claims} "
-            "--table2 {output.table2} --table3 {output.table3} "
-            "--iterations {output.iterations} --prior {output.prior} "
-            "--all-cv {output.cv} --all-learning-curve {output.learning_curve} "
-            "--all-timing {output.timing} > {log} 2>&1",
-            {"cv": input.cv, "curves": input.learning_curve},
-            input=input,
-            output=output,
-            params=params,
-            log=log,
-        )
+        command=verbatim(
+            "hierbn petitjean2018 claims --cv {argfiles.cv} --table1 {input.table1} "
+            "--learning-curve {argfiles.learning_curve} --timing {input.timing} "
+            "--splice {input.splice} --config {params.config} --scale {params.scale} "
+            "--out {output.claims} --table2 {output.table2} --table3 {output.table3} "
+            "--iterations {output.iterations} --prior {output.prior} --all-cv {output.cv} "
+            "--all-learning-curve {output.learning_curve} --all-timing {output.timing}"
+        ),
+        argfiles=["cv", "learning_curve"],
+    script:
+        ARGFILES_SCRIPT

@@ -50,7 +50,7 @@ rule render_report:
 
 rule study_runtime:
     input:
-        study_benchmarks,
+        benchmarks=study_benchmarks,
     output:
         "results/{study}/runtime.json",
     log:
@@ -59,13 +59,13 @@ rule study_runtime:
         benchmark_of("results/{study}/runtime.json")
     conda:
         "../../envs/hierbn.yaml"
-    run:
-        shell_with_argfiles(
-            "hierbn runtime --benchmarks {benchmarks} --out {output} > {log} 2>&1",
-            {"benchmarks": input},
-            output=output,
-            log=log,
-        )
+    params:
+        command=verbatim(
+            "hierbn runtime --benchmarks {argfiles.benchmarks} --out {output}"
+        ),
+        argfiles=["benchmarks"],
+    script:
+        ARGFILES_SCRIPT
 
 
 rule scoreboard:
