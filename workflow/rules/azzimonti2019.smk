@@ -76,7 +76,6 @@ rule azz_prepare:
         "logs/azzimonti2019/prepare/{dataset}.log",
     benchmark:
         benchmark_of("resources/azzimonti2019/prepared/{dataset}.parquet")
-    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:

@@ -21,7 +21,6 @@ rule bk_prepare:
         "logs/becker2018/prepare.log",
     benchmark:
         benchmark_of(bk.PREPARED)
-    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:

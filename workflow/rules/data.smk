@@ -11,7 +11,6 @@ rule fetch_raw:
         benchmark_of("resources/raw/{path}")
     wildcard_constraints:
         path=".+",
-    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -33,7 +32,6 @@ rule convert_dataset:
         "logs/convert/{study}/{dataset}.log",
     benchmark:
         benchmark_of("resources/datasets/{study}/{dataset}.parquet")
-    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:

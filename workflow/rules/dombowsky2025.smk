@@ -149,7 +149,6 @@ rule dd_alarm_prepare:
         "logs/dombowsky2025/alarm_prepare.log",
     benchmark:
         benchmark_of(dd.PREPARED)
-    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -228,7 +227,6 @@ rule dd_lucas_prepare:
         "logs/dombowsky2025/lucas_prepare.log",
     benchmark:
         benchmark_of(dd.LUCAS)
-    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -249,7 +247,6 @@ rule dd_lucas:
         "logs/dombowsky2025/lucas.log",
     benchmark:
         benchmark_of("results/dombowsky2025/lucas.parquet")
-    priority: 10  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
@@ -283,7 +280,6 @@ rule dd_metabric_prepare:
         benchmark_of(dd.METABRIC)
     wildcard_constraints:
         mode="code|clean",
-    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:
@@ -307,7 +303,6 @@ rule dd_metabric:
         benchmark_of("results/dombowsky2025/metabric_{mode}.parquet")
     wildcard_constraints:
         mode="code|clean",
-    priority: 10  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1
@@ -334,7 +329,6 @@ rule dd_checks:
         "logs/dombowsky2025/checks.log",
     benchmark:
         benchmark_of("results/dombowsky2025/checks.parquet")
-    priority: 10  # long jobs start first, so --cores N finishes sooner
     conda:
         "../../envs/hierbn.yaml"
     threads: 1

@@ -31,7 +31,6 @@ rule panel_prepare:
         "logs/panel/prepare/{dataset}.log",
     benchmark:
         benchmark_of("resources/panel/{dataset}.parquet")
-    priority: 40  # cheap data steps first: they unlock the long jobs
     conda:
         "../../envs/hierbn.yaml"
     resources:

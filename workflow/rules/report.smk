@@ -23,7 +23,11 @@ rule execute_notebook:
         parameters=notebook_parameters,
         staging=staged_figures,
     shell:
-        "rm -rf {params.staging} && papermill --log-level ERROR {input.notebook} "
+        # papermill waits 60 s for the kernel to start, then fails: a busy machine starts it
+        # later, so the wait is a week (a kernel that dies still fails at once); the notebook
+        # is written once at the end, not after every cell
+        "rm -rf {params.staging} && papermill --log-level ERROR --start-timeout 604800 "
+        "--no-request-save-on-cell-execute --autosave-cell-every 0 {input.notebook} "
         "results/{wildcards.study}/report.tmp.ipynb -y {params.parameters} > {log} 2>&1 "
         "&& rm -rf {output.figures} && mv {params.staging} {output.figures} "
         "&& mv results/{wildcards.study}/report.tmp.ipynb {output.notebook}"
