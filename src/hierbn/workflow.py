@@ -103,9 +103,8 @@ def run_with_argfiles(job: Any) -> int:
         if program != "hierbn":
             raise ValueError(f"the command must start with hierbn: {command[:80]!r}")
         with open(job.log[0], "w") as log:
-            os.dup2(
-                log.fileno(), 1
-            )  # the command's output, Python's and the libraries', to the log
+            # the command's output to the log: Python's and its libraries' alike
+            os.dup2(log.fileno(), 1)
             os.dup2(log.fileno(), 2)
         return main(argv)
 
