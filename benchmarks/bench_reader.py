@@ -8,7 +8,8 @@ seed 0), best of ``--repeats`` runs, against peers measured in the same run:
 
 Targets (issue 45): >= 10x the reader before, and within 2x of ``pandas.read_csv``. Ours runs on
 one thread (the pipeline's jobs, ``hierbn fit`` by default) and on two (``hierbn fit
---threads 2``).
+--threads 2``). The ALARM file has no quotes, so ours reads it in one pass
+(:mod:`hierbn.data.csv_kernels`) on one thread either way.
 
 Needs the mirror (``--mirror``, default ``../shared/data``) for ALARM.
 """

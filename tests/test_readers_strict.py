@@ -221,6 +221,75 @@ def test_pyarrow_and_pythons_csv_module_read_the_same_table(rows, line_end) -> N
         assert a == b if isinstance(a, str) else a.equals(b)
 
 
+def _fields_or_error(read) -> list[list[str]] | str | None:
+    """Each column's field texts, row by row (None: ragged; "not UTF-8" when it says so)."""
+    try:
+        columns = read()
+    except UnicodeError:
+        return "not UTF-8"
+    if columns is None:
+        return None
+    pairs = [readers._texts_and_codes(column) for column in columns]
+    return [[texts[code] for code in codes] for texts, codes in pairs]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([b"a", b"b", b" ", b",", b"1", b".", b"\r", b"\n", b"\xc3\xa9", b"\xff"]),
+        max_size=40,
+    ),
+    st.integers(2, 3),
+)
+def test_the_one_pass_reader_splits_unquoted_text_as_pyarrow_does(pieces, width) -> None:
+    """The one-pass reader of unquoted files (:func:`hierbn.data.csv_kernels.field_codes`) and
+    pyarrow's parser give the same fields for any bytes without a quote: the same records (LF,
+    CRLF and lone CR ends; empty lines skipped), the same texts with their blanks, the same
+    refusal of a ragged record and of bytes that are not UTF-8. The one pass stops at the first
+    ragged record (then pyarrow reads the file, and may find bytes that are not UTF-8 after
+    it)."""
+    body = b"".join(pieces)
+    assume(re.search(rb"\S", body))  # read_csv refuses a file of no records before parsing
+    ours = _fields_or_error(lambda: readers._unquoted_fields(body, ",", width))
+    arrow = _fields_or_error(lambda: readers._arrow_fields(body, ",", width, 1))
+    assert ours == arrow or (ours is None and arrow == "not UTF-8")
+
+
+def test_the_one_pass_reader_tells_long_fields_of_one_digest_apart() -> None:
+    """Fields over 8 bytes share digests (a byte and the one 8 places on fold into the same
+    bits: these two differ in both by the same bits); their bytes tell them apart."""
+    one, other = b"aaaaaaaaaaaaaaaa", b"baaaaaaabaaaaaaa"
+    body = b"\n".join([one + b",x", other + b",x", one + b",y", b"short,x"]) + b"\n"
+    texts, codes = readers._unquoted_fields(body, ",", 2)[0]
+    assert [texts[code] for code in codes] == [one.decode(), other.decode(), one.decode(), "short"]
+    assert list(codes) == [0, 1, 0, 2]
+
+
+def test_the_one_pass_reader_grows_its_tables_as_pyarrow_reads_them() -> None:
+    """Past its first 1,024 distinct texts the one pass grows its tables and goes on where it
+    stopped: 5,000 distinct numbers and long texts read as pyarrow reads them."""
+    rows = [f"{k * 0.37:.4f},level{k % 7},{'z' * (k % 13)}{k}" for k in range(5000)]
+    body = ("\r\n".join(rows) + "\r\n").encode()
+    assert _fields_or_error(lambda: readers._unquoted_fields(body, ",", 3)) == _fields_or_error(
+        lambda: readers._arrow_fields(body, ",", 3, 1)
+    )
+
+
+def test_the_one_pass_reader_is_the_path_of_an_unquoted_file(tmp_path: Path, monkeypatch) -> None:
+    """A file without quotes is read in one pass, never by pyarrow; a quoted one by pyarrow."""
+    import pyarrow.csv as pv
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("pyarrow read an unquoted file")
+
+    monkeypatch.setattr(pv, "read_csv", refuse)
+    frame = read_any(_write(tmp_path, "ok.csv", "n,c\r\n1.5, a\r\n\r\n2.5,b\n"), "csv")
+    assert frame["n"].tolist() == [1.5, 2.5]
+    assert frame["c"].tolist() == ["a", "b"]
+    with pytest.raises(AssertionError, match="pyarrow read"):
+        read_any(_write(tmp_path, "quoted.csv", 'n,c\n1.5,"a"\n'), "csv")
+
+
 def test_a_file_pyarrow_cannot_parse_is_read_by_pythons_csv_module(
     tmp_path: Path, monkeypatch
 ) -> None:

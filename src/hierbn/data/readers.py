@@ -241,6 +241,27 @@ def _blank_before_quote(data: bytes, sep: str) -> bool:
     )
 
 
+def _unquoted_fields(data: bytes, sep: str, width: int) -> list | None:
+    """The ``width`` columns of ``data`` (no quote character in it) as (distinct texts, codes)
+    pairs, read in one pass (:func:`hierbn.data.csv_kernels.field_codes`); None when a record
+    has another number of fields. Raises ``UnicodeError`` for bytes that are not UTF-8."""
+    from hierbn.data.csv_kernels import field_codes
+
+    ok, codes, column_of, starts, ends = field_codes(np.frombuffer(data, np.uint8), ord(sep), width)
+    if not ok:
+        return None
+    order = np.argsort(column_of, kind="stable")  # each column's entries in code order
+    bounds = np.searchsorted(column_of[order], np.arange(width + 1))
+    return [
+        (
+            [data[s:e].decode("utf-8") for s, e in zip(starts[chosen], ends[chosen], strict=True)],
+            codes[j],
+        )
+        for j in range(width)
+        for chosen in [order[bounds[j] : bounds[j + 1]]]
+    ]
+
+
 def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | None:
     """The ``width`` columns of ``data`` as dictionary-encoded pyarrow arrays, read by
     pyarrow's C++ CSV parser on up to ``threads`` threads (RFC 4180: quoted separators, doubled
@@ -280,27 +301,34 @@ def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | Non
     return [pc.dictionary_encode(table.column(j)).combine_chunks() for j in range(width)]
 
 
-def _typed_column(
-    path: Path, name: str, column, line_of, na_values: tuple[str, ...] = ()
-) -> pd.Series:
-    """One column of text fields (a dictionary-encoded pyarrow array, or a list) as float64 when
-    every present value is a number; a column of mostly numbers with a few other values is
-    refused as garbled (naming the line: ``line_of(row)``); otherwise a categorical of the
-    levels present (sorted). ``?`` and ``na_values`` are missing everywhere; an empty field is
-    missing in a numeric column and a level "" in a text column (as R's ``read.table`` reads
-    them); blanks around a field do not count. Each distinct text is stripped and typed once
-    (pyarrow's dictionary encoding), so a column of a few levels costs little whatever its
-    length."""
+def _texts_and_codes(column) -> tuple[list[str], np.ndarray]:
+    """(the distinct texts, each row's index into them) of a column of text fields: a
+    dictionary-encoded pyarrow array, a list, or already that pair (the one-pass reader's)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    if isinstance(column, tuple):
+        return column
     encoded = (
         column
         if isinstance(column, pa.DictionaryArray)
         else pc.dictionary_encode(pa.array(column, pa.string()))
     )
-    texts = [t.strip() for t in encoded.dictionary.to_pylist()]
-    rows = encoded.indices.to_numpy(zero_copy_only=False)
+    return encoded.dictionary.to_pylist(), encoded.indices.to_numpy(zero_copy_only=False)
+
+
+def _typed_column(
+    path: Path, name: str, column, line_of, na_values: tuple[str, ...] = ()
+) -> pd.Series:
+    """One column of text fields (see :func:`_texts_and_codes`) as float64 when every present
+    value is a number; a column of mostly numbers with a few other values is refused as garbled
+    (naming the line: ``line_of(row)``); otherwise a categorical of the levels present (sorted).
+    ``?`` and ``na_values`` are missing everywhere; an empty field is missing in a numeric
+    column and a level "" in a text column (as R's ``read.table`` reads them); blanks around a
+    field do not count. Each distinct text is stripped and typed once, so a column of a few
+    levels costs little whatever its length."""
+    texts, rows = _texts_and_codes(column)
+    texts = [t.strip() for t in texts]
     counts = np.bincount(rows, minlength=len(texts))
     tokens = {"?", *na_values}
     missing = np.fromiter((t in tokens for t in texts), bool, len(texts))
@@ -351,9 +379,11 @@ def read_csv(
     lines are skipped, and blanks around a field dropped. Every record must have one field per
     column (a truncated or garbled file is an error naming the line). Text columns become
     categoricals of the levels present (sorted); numeric ones float64; a column of numbers
-    with a stray word is refused naming the line. pyarrow's CSV parser reads the file on up to
-    ``threads`` threads; Python's csv module reads one pyarrow finds ragged (refused if still
-    ragged), one with a blank before a quoted field, and one of a single column.
+    with a stray word is refused naming the line. A file without a quote character is read in
+    one pass that also codes each column's texts (:mod:`hierbn.data.csv_kernels`); pyarrow's
+    CSV parser reads one with quotes, on up to ``threads`` threads, and one the pass finds
+    ragged; Python's csv module reads one pyarrow finds ragged (refused if still ragged), one
+    with a blank before a quoted field, and one of a single column.
     """
     path = Path(path)
     data = path.read_bytes().removeprefix(UTF8_BOM)
@@ -379,7 +409,11 @@ def read_csv(
     # text with a quote in it to pyarrow)
     fast = len(columns) > 1 and re.search(rb"\S", body) and not _blank_before_quote(body, sep)
     try:
-        fields = _arrow_fields(body, sep, len(columns), threads) if fast else None
+        fields = None
+        if fast and b'"' not in body:
+            fields = _unquoted_fields(body, sep, len(columns))
+        if fast and fields is None:
+            fields = _arrow_fields(body, sep, len(columns), threads)
     except UnicodeError as exc:
         _utf8_text(path, data)  # names the line
         raise DataFormatError(f"{path}: not UTF-8 text ({exc})") from None
