@@ -7,7 +7,9 @@ rows, 21 columns; the README's ``hierbn fit`` example) or beal2006's smallest sc
   samplers hdp and hidden at 50 iterations;
 - the grouped lasso (dombowsky2025's competitor): ``select_neighbours`` on 500 rows of six
   three-level columns;
-- scoring: ``hierbn beal2006 scores`` on one instance of 10 rows.
+- scoring: ``hierbn beal2006 scores`` on one instance of 10 rows;
+- reading a CSV file: credit-g written as CSV, read by ``hierbn.data.readers.read_csv`` (the
+  one-pass reader of an unquoted file, issue 45).
 
 A cold call uses its own empty cache folder (``NUMBA_CACHE_DIR``), so it compiles every kernel it
 reaches, shared ones included; the warm call then runs in that folder. Their difference is what
@@ -32,6 +34,10 @@ GROUP_LASSO = (  # dombowsky2025's lasso competitor on 500 rows of 6 three-level
     "import numpy as np; from hierbn.structure_learning.group_lasso import select_neighbours; "
     "codes = np.random.default_rng(0).integers(0, 3, size=(500, 6)); "
     "select_neighbours(codes, 0, [1, 2, 3, 4, 5], seed=0)"
+)
+CSV_READ = (  # credit-g as CSV (no quotes), read the way hierbn fit and the panel read a .csv
+    "import sys; from hierbn.data.readers import read_any, read_csv; "
+    "path = sys.argv[2]; read_any(sys.argv[1], 'arff').to_csv(path, index=False); read_csv(path)"
 )
 BEAL_CONFIG = (
     '{"exact_max_n": 10, "reading": "fans", "restarts": 3, "vb_from_cs": true, "zero_floor": 0.0}'
@@ -58,6 +64,13 @@ def commands(mirror: Path, out: Path) -> dict[str, list[str]]:
             "burn=10",
         ],
         "group lasso": [sys.executable, "-c", GROUP_LASSO],
+        "read a CSV": [
+            sys.executable,
+            "-c",
+            CSV_READ,
+            str(mirror / CREDIT),
+            str(out / "credit.csv"),
+        ],
         "beal2006 scores": [
             sys.executable,
             "-m",
