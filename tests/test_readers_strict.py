@@ -275,6 +275,13 @@ def test_the_one_pass_reader_grows_its_tables_as_pyarrow_reads_them() -> None:
     )
 
 
+@pytest.mark.parametrize("sep", ["§", ";;", ""])
+def test_a_separator_must_be_one_ascii_character(tmp_path: Path, sep: str) -> None:
+    """The one pass indexes a table of 256 bytes by the separator: anything else is refused."""
+    with pytest.raises(ValueError, match="sep must be one ASCII character"):
+        readers.read_csv(_write(tmp_path, "t.csv", "a,b\n1,2\n"), sep=sep)
+
+
 def test_the_one_pass_reader_is_the_path_of_an_unquoted_file(tmp_path: Path, monkeypatch) -> None:
     """A file without quotes is read in one pass, never by pyarrow; a quoted one by pyarrow."""
     import pyarrow.csv as pv

@@ -385,6 +385,8 @@ def read_csv(
     ragged; Python's csv module reads one pyarrow finds ragged (refused if still ragged), one
     with a blank before a quoted field, and one of a single column.
     """
+    if len(sep) != 1 or not sep.isascii():
+        raise ValueError(f"sep must be one ASCII character, got {sep!r}")
     path = Path(path)
     data = path.read_bytes().removeprefix(UTF8_BOM)
     offset = _after_lines(data, skip_rows)
