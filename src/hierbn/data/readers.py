@@ -262,6 +262,13 @@ def _unquoted_fields(data: bytes, sep: str, width: int) -> list | None:
     ]
 
 
+def _fast_fields(data: bytes, sep: str, width: int, threads: int) -> list | None:
+    """The columns of ``data`` by the one pass when it has no quote, else (or when the pass
+    finds it ragged) by pyarrow; None when pyarrow finds it ragged too."""
+    fields = _unquoted_fields(data, sep, width) if b'"' not in data else None
+    return fields if fields is not None else _arrow_fields(data, sep, width, threads)
+
+
 def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | None:
     """The ``width`` columns of ``data`` as dictionary-encoded pyarrow arrays, read by
     pyarrow's C++ CSV parser on up to ``threads`` threads (RFC 4180: quoted separators, doubled
@@ -411,11 +418,7 @@ def read_csv(
     # text with a quote in it to pyarrow)
     fast = len(columns) > 1 and re.search(rb"\S", body) and not _blank_before_quote(body, sep)
     try:
-        fields = None
-        if fast and b'"' not in body:
-            fields = _unquoted_fields(body, sep, len(columns))
-        if fast and fields is None:
-            fields = _arrow_fields(body, sep, len(columns), threads)
+        fields = _fast_fields(body, sep, len(columns), threads) if fast else None
     except UnicodeError as exc:
         _utf8_text(path, data)  # names the line
         raise DataFormatError(f"{path}: not UTF-8 text ({exc})") from None
