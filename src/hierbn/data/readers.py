@@ -242,12 +242,14 @@ def _blank_before_quote(data: bytes, sep: str) -> bool:
 
 
 def _unquoted_fields(data: bytes, sep: str, width: int) -> list | None:
-    """The ``width`` columns of ``data`` (no quote character in it) as (distinct texts, codes)
-    pairs, read in one pass (:func:`hierbn.data.csv_kernels.field_codes`); None when a record
-    has another number of fields. Raises ``UnicodeError`` for bytes that are not UTF-8."""
+    """The ``width`` columns of ``data`` (no quote character in it) as (distinct texts, codes,
+    counts) triples, read in one pass (:func:`hierbn.data.csv_kernels.field_codes`); None when
+    a record has another number of fields. Raises ``UnicodeError`` for bytes that are not
+    UTF-8."""
     from hierbn.data.csv_kernels import field_codes
 
-    ok, codes, column_of, starts, ends = field_codes(np.frombuffer(data, np.uint8), ord(sep), width)
+    found = field_codes(np.frombuffer(data, np.uint8), ord(sep), width)
+    ok, codes, column_of, starts, ends, counts = found
     if not ok:
         return None
     order = np.argsort(column_of, kind="stable")  # each column's entries in code order
@@ -256,6 +258,7 @@ def _unquoted_fields(data: bytes, sep: str, width: int) -> list | None:
         (
             [data[s:e].decode("utf-8") for s, e in zip(starts[chosen], ends[chosen], strict=True)],
             codes[j],
+            counts[chosen],
         )
         for j in range(width)
         for chosen in [order[bounds[j] : bounds[j + 1]]]
@@ -308,9 +311,10 @@ def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | Non
     return [pc.dictionary_encode(table.column(j)).combine_chunks() for j in range(width)]
 
 
-def _texts_and_codes(column) -> tuple[list[str], np.ndarray]:
-    """(the distinct texts, each row's index into them) of a column of text fields: a
-    dictionary-encoded pyarrow array, a list, or already that pair (the one-pass reader's)."""
+def _texts_and_codes(column) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """(the distinct texts, each row's index into them, each text's number of rows) of a column
+    of text fields: a dictionary-encoded pyarrow array, a list, or already that triple (the
+    one-pass reader's)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -321,7 +325,9 @@ def _texts_and_codes(column) -> tuple[list[str], np.ndarray]:
         if isinstance(column, pa.DictionaryArray)
         else pc.dictionary_encode(pa.array(column, pa.string()))
     )
-    return encoded.dictionary.to_pylist(), encoded.indices.to_numpy(zero_copy_only=False)
+    texts = encoded.dictionary.to_pylist()
+    rows = encoded.indices.to_numpy(zero_copy_only=False)
+    return texts, rows, np.bincount(rows, minlength=len(texts))
 
 
 def _typed_column(
@@ -334,9 +340,8 @@ def _typed_column(
     column and a level "" in a text column (as R's ``read.table`` reads them); blanks around a
     field do not count. Each distinct text is stripped and typed once, so a column of a few
     levels costs little whatever its length."""
-    texts, rows = _texts_and_codes(column)
+    texts, rows, counts = _texts_and_codes(column)
     texts = [t.strip() for t in texts]
-    counts = np.bincount(rows, minlength=len(texts))
     tokens = {"?", *na_values}
     missing = np.fromiter((t in tokens for t in texts), bool, len(texts))
     present = ~missing & np.fromiter((t != "" for t in texts), bool, len(texts))
@@ -363,9 +368,12 @@ def _typed_column(
         )
     levels = sorted({t for t, gone in zip(texts, missing, strict=True) if not gone})
     code = {level: i for i, level in enumerate(levels)}
-    code_of = np.array([-1 if gone else code[t] for t, gone in zip(texts, missing, strict=True)])
+    code_of = np.array(
+        [-1 if gone else code[t] for t, gone in zip(texts, missing, strict=True)],
+        np.min_scalar_type(-max(len(levels), 1)),  # a type pandas keeps: no copy to narrow
+    )
     categorical = pd.Categorical.from_codes(
-        code_of[rows], pd.Index(levels, dtype=object), validate=False
+        np.take(code_of, rows), pd.Index(levels, dtype=object), validate=False
     )
     return pd.Series(categorical, name=name)
 
@@ -446,7 +454,8 @@ def read_csv(
         {
             name: _typed_column(path, name, fields[j], line_of, na_values)
             for j, name in enumerate(columns)
-        }
+        },
+        copy=False,  # each column is new: pandas would copy every one of them twice
     )
 
 
