@@ -53,7 +53,7 @@ DONE, RAGGED, FULL = 0, 1, 2  # how a scan ends: at the end of the data, or befo
 
 @njit(cache=True)
 def _scan(data, sep, width, pos, records, entries, codes, slots, entry_column, entry_start,
-          entry_end, entry_digest, entry_mixed, entry_code, entry_count, per_column):  # fmt: skip
+          entry_end, entry_digest, entry_mixed, entry_code, per_column):  # fmt: skip
     """Read records from byte ``pos`` while the tables have room for one more record's fields
     (no array is replaced inside the loop: a replaced array costs Numba reference counting on
     every byte). Returns (``DONE``, ``RAGGED`` or ``FULL``, pos, records, entries)."""
@@ -97,7 +97,7 @@ def _scan(data, sep, width, pos, records, entries, codes, slots, entry_column, e
                 entry_column[entries], entry_start[entries] = column, start
                 entry_end[entries], entry_digest[entries] = pos, digest
                 entry_mixed[entries] = mixed
-                entry_code[entries], entry_count[entries] = per_column[column], 0
+                entry_code[entries] = per_column[column]
                 slots[slot] = entries
                 per_column[column] += 1
                 entry = entries
@@ -112,7 +112,6 @@ def _scan(data, sep, width, pos, records, entries, codes, slots, entry_column, e
                 break
             slot = (slot + np.uint64(1)) & mask
         codes[column, records] = entry_code[entry]
-        entry_count[entry] += 1
         if end_of_line:
             records += 1
             column = 0
@@ -128,12 +127,11 @@ def _scan(data, sep, width, pos, records, entries, codes, slots, entry_column, e
 def field_codes(data: np.ndarray, sep: int, width: int):
     """Split ``data`` (uint8, no quote character) into records of ``width`` fields.
 
-    Returns ``(ok, codes, entry_column, entry_start, entry_end, entry_count)``:
-    ``codes[column, record]`` is the code of the field's text within its column (0, 1, ... in
-    order of first appearance) and entry ``e`` is the text ``data[entry_start[e]:entry_end[e]]``
-    of the first field with a new text, in ``entry_column[e]``, found in ``entry_count[e]``
-    records; a column's entries come in code order. ``ok`` is False, and the rest empty, when a
-    record has another number of fields.
+    Returns ``(ok, codes, entry_column, entry_start, entry_end)``: ``codes[column, record]`` is
+    the code of the field's text within its column (0, 1, ... in order of first appearance) and
+    entry ``e`` is the text ``data[entry_start[e]:entry_end[e]]`` of the first field with a new
+    text, in ``entry_column[e]``; a column's entries come in code order. ``ok`` is False, and
+    the rest empty, when a record has another number of fields.
     """
     lines = 1
     for byte in data:
@@ -148,26 +146,23 @@ def field_codes(data: np.ndarray, sep: int, width: int):
     entry_digest = np.empty(capacity, np.uint64)
     entry_mixed = np.empty(capacity, np.uint64)
     entry_code = np.empty(capacity, np.int32)
-    entry_count = np.empty(capacity, np.int64)
     per_column = np.zeros(width, np.int32)
     pos, records, entries = 0, 0, 0
     while True:
         status, pos, records, entries = _scan(
             data, sep, width, pos, records, entries, codes, slots, entry_column, entry_start,
-            entry_end, entry_digest, entry_mixed, entry_code, entry_count, per_column,
+            entry_end, entry_digest, entry_mixed, entry_code, per_column,
         )  # fmt: skip
         if status == DONE:
             break
         if status == RAGGED:
-            return (False, codes[:, :0], entry_column[:0], entry_start[:0], entry_end[:0],
-                    entry_count[:0])  # fmt: skip
+            return (False, codes[:, :0], entry_column[:0], entry_start[:0], entry_end[:0])
         entry_column = np.concatenate((entry_column, np.empty_like(entry_column)))
         entry_start = np.concatenate((entry_start, np.empty_like(entry_start)))
         entry_end = np.concatenate((entry_end, np.empty_like(entry_end)))
         entry_digest = np.concatenate((entry_digest, np.empty_like(entry_digest)))
         entry_mixed = np.concatenate((entry_mixed, np.empty_like(entry_mixed)))
         entry_code = np.concatenate((entry_code, np.empty_like(entry_code)))
-        entry_count = np.concatenate((entry_count, np.empty_like(entry_count)))
         slots = _grown(slots, entry_mixed[:entries])
     return (True, codes[:, :records], entry_column[:entries], entry_start[:entries],
-            entry_end[:entries], entry_count[:entries])  # fmt: skip
+            entry_end[:entries])  # fmt: skip

@@ -233,46 +233,45 @@ def _split_header(data: bytes, sep: str) -> tuple[list[str], int, int]:
     return [], len(data), 0  # not reached: the loop ends on the whole data
 
 
-def _blank_before_quote(data: bytes, sep: str) -> bool:
+def _blank_before_quote(data: bytes | memoryview, sep: str) -> bool:
     """Whether a field of ``data`` starts with blanks and then a quote (``a, "b,c"``)."""
     starts = (ord(sep), ord("\r"), ord("\n"))
-    return b'"' in data and any(
+    return any(
         m.start() == 0 or data[m.start() - 1] in starts for m in re.finditer(rb'[ \t]+"', data)
     )
 
 
-def _unquoted_fields(data: bytes, sep: str, width: int) -> list | None:
-    """The ``width`` columns of ``data`` (no quote character in it) as (distinct texts, codes,
-    counts) triples, read in one pass (:func:`hierbn.data.csv_kernels.field_codes`); None when
-    a record has another number of fields. Raises ``UnicodeError`` for bytes that are not
-    UTF-8."""
+def _unquoted_fields(data: bytes | memoryview, sep: str, width: int) -> list | None:
+    """The ``width`` columns of ``data`` (no quote character in it) as (distinct texts, codes)
+    pairs, read in one pass (:func:`hierbn.data.csv_kernels.field_codes`); None when a record
+    has another number of fields. Raises ``UnicodeError`` for bytes that are not UTF-8."""
     from hierbn.data.csv_kernels import field_codes
 
-    found = field_codes(np.frombuffer(data, np.uint8), ord(sep), width)
-    ok, codes, column_of, starts, ends, counts = found
+    ok, codes, column_of, starts, ends = field_codes(np.frombuffer(data, np.uint8), ord(sep), width)
     if not ok:
         return None
     order = np.argsort(column_of, kind="stable")  # each column's entries in code order
     bounds = np.searchsorted(column_of[order], np.arange(width + 1))
     return [
         (
-            [data[s:e].decode("utf-8") for s, e in zip(starts[chosen], ends[chosen], strict=True)],
+            [str(data[s:e], "utf-8") for s, e in zip(starts[chosen], ends[chosen], strict=True)],
             codes[j],
-            counts[chosen],
         )
         for j in range(width)
         for chosen in [order[bounds[j] : bounds[j + 1]]]
     ]
 
 
-def _fast_fields(data: bytes, sep: str, width: int, threads: int) -> list | None:
-    """The columns of ``data`` by the one pass when it has no quote, else (or when the pass
-    finds it ragged) by pyarrow; None when pyarrow finds it ragged too."""
-    fields = _unquoted_fields(data, sep, width) if b'"' not in data else None
+def _fast_fields(
+    data: bytes | memoryview, sep: str, width: int, threads: int, quoted: bool
+) -> list | None:
+    """The columns of ``data`` by the one pass when it has no quote (not ``quoted``), else (or
+    when the pass finds it ragged) by pyarrow; None when pyarrow finds it ragged too."""
+    fields = _unquoted_fields(data, sep, width) if not quoted else None
     return fields if fields is not None else _arrow_fields(data, sep, width, threads)
 
 
-def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | None:
+def _arrow_fields(data: bytes | memoryview, sep: str, width: int, threads: int) -> list | None:
     """The ``width`` columns of ``data`` as dictionary-encoded pyarrow arrays, read by
     pyarrow's C++ CSV parser on up to ``threads`` threads (RFC 4180: quoted separators, doubled
     quotes and line breaks; empty lines skipped); None when a record has another number of
@@ -311,10 +310,9 @@ def _arrow_fields(data: bytes, sep: str, width: int, threads: int) -> list | Non
     return [pc.dictionary_encode(table.column(j)).combine_chunks() for j in range(width)]
 
 
-def _texts_and_codes(column) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """(the distinct texts, each row's index into them, each text's number of rows) of a column
-    of text fields: a dictionary-encoded pyarrow array, a list, or already that triple (the
-    one-pass reader's)."""
+def _texts_and_codes(column) -> tuple[list[str], np.ndarray]:
+    """(the distinct texts, each row's index into them) of a column of text fields: a
+    dictionary-encoded pyarrow array, a list, or already that pair (the one-pass reader's)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -325,9 +323,7 @@ def _texts_and_codes(column) -> tuple[list[str], np.ndarray, np.ndarray]:
         if isinstance(column, pa.DictionaryArray)
         else pc.dictionary_encode(pa.array(column, pa.string()))
     )
-    texts = encoded.dictionary.to_pylist()
-    rows = encoded.indices.to_numpy(zero_copy_only=False)
-    return texts, rows, np.bincount(rows, minlength=len(texts))
+    return encoded.dictionary.to_pylist(), encoded.indices.to_numpy(zero_copy_only=False)
 
 
 def _typed_column(
@@ -340,7 +336,7 @@ def _typed_column(
     column and a level "" in a text column (as R's ``read.table`` reads them); blanks around a
     field do not count. Each distinct text is stripped and typed once, so a column of a few
     levels costs little whatever its length."""
-    texts, rows, counts = _texts_and_codes(column)
+    texts, rows = _texts_and_codes(column)
     texts = [t.strip() for t in texts]
     tokens = {"?", *na_values}
     missing = np.fromiter((t in tokens for t in texts), bool, len(texts))
@@ -359,6 +355,7 @@ def _typed_column(
                 "an infinite number; a value must be finite (or missing: ?, an empty field)"
             )
         return pd.Series(numbers[rows], name=name, dtype=np.float64)
+    counts = np.bincount(rows, minlength=len(texts))  # rows per text: only a column of words
     numeric_rows, present_rows = int(counts[~bad & present].sum()), int(counts[present].sum())
     if numeric_rows >= MOSTLY_NUMERIC * present_rows:
         first = int(np.flatnonzero(bad[rows])[0])
@@ -420,13 +417,18 @@ def read_csv(
             raise DataFormatError(f"{path}: a header line and no data rows")
     if len(set(columns)) != len(columns):
         raise DataFormatError(f"{path}: duplicated column names in {list(columns)}")
-    body = data[offset:]
+    body = memoryview(data)[offset:]  # the records, not copied
+    quoted = data.find(b'"', offset) >= 0
     # Python's csv module reads a file of one column (where a line of blanks would be a row to
     # pyarrow) and one with a blank before a quote at a field's start (a quoted field to it,
     # text with a quote in it to pyarrow)
-    fast = len(columns) > 1 and re.search(rb"\S", body) and not _blank_before_quote(body, sep)
+    fast = (
+        len(columns) > 1
+        and re.search(rb"\S", body)
+        and not (quoted and _blank_before_quote(body, sep))
+    )
     try:
-        fields = _fast_fields(body, sep, len(columns), threads) if fast else None
+        fields = _fast_fields(body, sep, len(columns), threads, quoted) if fast else None
     except UnicodeError as exc:
         _utf8_text(path, data)  # names the line
         raise DataFormatError(f"{path}: not UTF-8 text ({exc})") from None
@@ -434,7 +436,7 @@ def read_csv(
 
     def all_records() -> list[tuple[int, list[str]]]:
         _utf8_text(path, data)
-        return _python_records(body.decode("utf-8"), sep, start)
+        return _python_records(str(body, "utf-8"), sep, start)
 
     if fields is None:  # ragged to pyarrow, or one column: Python's csv module reads it
         records = all_records()
