@@ -277,7 +277,7 @@ def test_the_one_pass_reader_grows_its_tables_as_pyarrow_reads_them() -> None:
 
 @pytest.mark.parametrize("sep", ["§", ";;", ""])
 def test_a_separator_must_be_one_ascii_character(tmp_path: Path, sep: str) -> None:
-    """The one pass indexes a table of 256 bytes by the separator: anything else is refused."""
+    """The one pass compares each byte with the separator's: anything else is refused."""
     with pytest.raises(ValueError, match="sep must be one ASCII character"):
         readers.read_csv(_write(tmp_path, "t.csv", "a,b\n1,2\n"), sep=sep)
 
