@@ -16,12 +16,31 @@ from numba import njit
 
 
 @njit(cache=True)
+def _log_predictives(lam: float, max_card: int, n: int) -> np.ndarray:
+    """``table[card, c, t] = ln((lam + c) / (card lam + t))``: the posterior predictive of a
+    state seen ``c`` times among ``t`` cases of a variable of ``card`` states (eq. (5)), for
+    every count up to ``n``. The enumeration looks each term up instead of taking a logarithm
+    at every node; the quotient and its logarithm are those it took before, so the score is
+    the same to the last bit whenever ``card lam`` plus a count is exact (any ``lam`` of few
+    binary digits, such as the 1 of beal2006)."""
+    table = np.zeros((max_card + 1, n + 1, n + 1))
+    for card in range(1, max_card + 1):
+        for c in range(n + 1):
+            for t in range(c, n + 1):
+                table[card, c, t] = math.log((lam + c) / (card * lam + t))
+    return table
+
+
+@njit(cache=True)
 def exact_log_marginal(rows, states, cfg, lam, hcard, ocard, ncfg, max_cfg, max_card) -> float:
     """ln p(y | m) = ln sum over completions of p(s, y | m) for the data ``rows[i, v]``."""
     n, n_v = rows.shape
     n_s, n_h = states.shape
-    n_hid = np.zeros((n_h, max_card))
-    n_obs = np.zeros((n_v, max_cfg, max_card))
+    log_predictive = _log_predictives(lam, max_card, n)
+    n_hid = np.zeros((n_h, max_card), np.int64)
+    hid_total = np.zeros(n_h, np.int64)
+    n_obs = np.zeros((n_v, max_cfg, max_card), np.int64)
+    obs_total = np.zeros((n_v, max_cfg), np.int64)
     choice = np.full(n, -1)
     partial = np.zeros(n + 1)
     acc_max = -np.inf
@@ -40,9 +59,11 @@ def exact_log_marginal(rows, states, cfg, lam, hcard, ocard, ncfg, max_cfg, max_
         if choice[depth] >= 0:  # undo the previous choice at this depth
             s = choice[depth]
             for h in range(n_h):
-                n_hid[h, states[s, h]] -= 1.0
+                n_hid[h, states[s, h]] -= 1
+                hid_total[h] -= 1
             for v in range(n_v):
-                n_obs[v, cfg[v, s], rows[depth, v]] -= 1.0
+                n_obs[v, cfg[v, s], rows[depth, v]] -= 1
+                obs_total[v, cfg[v, s]] -= 1
         choice[depth] += 1
         if choice[depth] == n_s:
             choice[depth] = -1
@@ -51,18 +72,15 @@ def exact_log_marginal(rows, states, cfg, lam, hcard, ocard, ncfg, max_cfg, max_
         s = choice[depth]
         delta = 0.0
         for h in range(n_h):
-            total = hcard[h] * lam
-            for k in range(hcard[h]):
-                total += n_hid[h, k]
-            delta += math.log((lam + n_hid[h, states[s, h]]) / total)
-            n_hid[h, states[s, h]] += 1.0
+            k = states[s, h]
+            delta += log_predictive[hcard[h], n_hid[h, k], hid_total[h]]
+            n_hid[h, k] += 1
+            hid_total[h] += 1
         for v in range(n_v):
-            cf = cfg[v, s]
-            total = ocard[v] * lam
-            for k in range(ocard[v]):
-                total += n_obs[v, cf, k]
-            delta += math.log((lam + n_obs[v, cf, rows[depth, v]]) / total)
-            n_obs[v, cf, rows[depth, v]] += 1.0
+            cf, k = cfg[v, s], rows[depth, v]
+            delta += log_predictive[ocard[v], n_obs[v, cf, k], obs_total[v, cf]]
+            n_obs[v, cf, k] += 1
+            obs_total[v, cf] += 1
         partial[depth + 1] = partial[depth] + delta
         depth += 1
     return acc_max + math.log(acc_sum)
