@@ -1,9 +1,16 @@
-"""A fitted network as pgmpy sees it, and written by pgmpy's BIF and XMLBIF writers (the
-formats pgmpy, bnlearn's ``read.bif`` and most BN tools read). pgmpy is the optional extra
-``pip install -e ".[pgmpy]"``, imported here only."""
+"""A fitted network as pgmpy sees it, and written as BIF or XMLBIF (the formats pgmpy,
+bnlearn's ``read.bif`` and most BN tools read). pgmpy is the optional extra
+``pip install -e ".[pgmpy]"``, imported here only: for the pgmpy model and for XMLBIF.
+
+BIF is written here, as pgmpy's ``BIFWriter`` writes it, byte for byte (the tests compare the
+two on every kind of fit): pgmpy's import alone takes 2.5 s (it loads scikit-learn), which
+kept every ``hierbn fit --out model.bif`` above issue 45's 2 s for a later call, and a BIF file
+should not need an optional extra."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +61,36 @@ def to_pgmpy(model: FittedModel) -> Any:
     return network
 
 
+def _numbers(values: Iterable[float]) -> str:
+    """Probabilities as pgmpy writes them: each number's shortest repr, comma-separated."""
+    return ", ".join(repr(float(v)) for v in values)
+
+
+def bif_text(model: FittedModel) -> str:
+    """``model`` in BIF: the variables, then one probability block per node (sorted by name),
+    a parent configuration per line with the last parent fastest, as pgmpy's ``BIFWriter``
+    writes a :func:`to_pgmpy` network."""
+    nodes = sorted(model.nodes)
+    text = ["network unknown {\n}\n"]
+    for node in nodes:
+        states = model.states(node)
+        text.append(
+            f"variable {node} {{\n    type discrete [ {len(states)} ] {{ {', '.join(states)} }};\n}}\n"
+        )
+    for node in nodes:
+        parents, table = model.parents(node), model.table(node)
+        if not parents:
+            text.append(f"probability ( {node} ) {{\n    table {_numbers(table[0])} ;\n}}\n")
+            continue
+        configurations = itertools.product(*(model.states(parent) for parent in parents))
+        rows = "".join(
+            f"    ( {', '.join(states)} ) {_numbers(row)};\n"
+            for states, row in zip(configurations, table, strict=True)
+        )
+        text.append(f"probability ( {node} | {', '.join(parents)} ) {{\n{rows}\n}}\n")
+    return "".join(text)
+
+
 def write_network(model: FittedModel, path: Path) -> Path:
     """Write ``model`` to ``path`` in the format of its extension (:data:`FORMATS`),
     atomically; an unknown extension is refused naming the known ones."""
@@ -62,9 +99,12 @@ def write_network(model: FittedModel, path: Path) -> Path:
         raise ValueError(
             f"{path}: unknown network format {path.suffix!r}; expected one of {', '.join(FORMATS)}"
         )
-    network = to_pgmpy(model)
-    from pgmpy.readwrite import BIFWriter, XMLBIFWriter
+    if kind == "BIF":
+        text = bif_text(model)
+        write_with(path, lambda tmp: tmp.write_text(text))
+        return path
+    from pgmpy.readwrite import XMLBIFWriter
 
-    writer = BIFWriter(network) if kind == "BIF" else XMLBIFWriter(network)
+    writer = XMLBIFWriter(to_pgmpy(model))
     write_with(path, lambda tmp: writer.write(str(tmp)))
     return path
