@@ -266,7 +266,12 @@ def _fast_fields(
     data: bytes | memoryview, sep: str, width: int, threads: int, quoted: bool
 ) -> list | None:
     """The columns of ``data`` by the one pass when it has no quote (not ``quoted``), else (or
-    when the pass finds it ragged) by pyarrow; None when pyarrow finds it ragged too."""
+    when the pass finds it ragged) by pyarrow. None when Python's csv module is to read it:
+    ragged to pyarrow too, no record, one column (where a line of blanks would be a row to
+    pyarrow), or a blank before a quote at a field's start (a quoted field to the csv module,
+    text with a quote in it to pyarrow)."""
+    if width < 2 or re.search(rb"\S", data) is None or (quoted and _blank_before_quote(data, sep)):
+        return None
     fields = _unquoted_fields(data, sep, width) if not quoted else None
     return fields if fields is not None else _arrow_fields(data, sep, width, threads)
 
@@ -418,17 +423,8 @@ def read_csv(
     if len(set(columns)) != len(columns):
         raise DataFormatError(f"{path}: duplicated column names in {list(columns)}")
     body = memoryview(data)[offset:]  # the records, not copied
-    quoted = data.find(b'"', offset) >= 0
-    # Python's csv module reads a file of one column (where a line of blanks would be a row to
-    # pyarrow) and one with a blank before a quote at a field's start (a quoted field to it,
-    # text with a quote in it to pyarrow)
-    fast = (
-        len(columns) > 1
-        and re.search(rb"\S", body)
-        and not (quoted and _blank_before_quote(body, sep))
-    )
     try:
-        fields = _fast_fields(body, sep, len(columns), threads, quoted) if fast else None
+        fields = _fast_fields(body, sep, len(columns), threads, data.find(b'"', offset) >= 0)
     except UnicodeError as exc:
         _utf8_text(path, data)  # names the line
         raise DataFormatError(f"{path}: not UTF-8 text ({exc})") from None
