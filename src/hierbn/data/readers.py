@@ -360,14 +360,16 @@ def _typed_column(
                 "an infinite number; a value must be finite (or missing: ?, an empty field)"
             )
         return pd.Series(numbers[rows], name=name, dtype=np.float64)
-    counts = np.bincount(rows, minlength=len(texts))  # rows per text: only a column of words
-    numeric_rows, present_rows = int(counts[~bad & present].sum()), int(counts[present].sum())
-    if numeric_rows >= MOSTLY_NUMERIC * present_rows:
-        first = int(np.flatnonzero(bad[rows])[0])
-        raise DataFormatError(
-            f"{path}, line {line_of(first)}: column {name!r} is numeric in {numeric_rows} of "
-            f"{present_rows} rows but has {texts[rows[first]]!r}"
-        )
+    numeric = present & ~bad
+    if numeric.any():  # numbers among words: garbled when they are most of the rows
+        counts = np.bincount(rows, minlength=len(texts))
+        numeric_rows, present_rows = int(counts[numeric].sum()), int(counts[present].sum())
+        if numeric_rows >= MOSTLY_NUMERIC * present_rows:
+            first = int(np.flatnonzero(bad[rows])[0])
+            raise DataFormatError(
+                f"{path}, line {line_of(first)}: column {name!r} is numeric in {numeric_rows} "
+                f"of {present_rows} rows but has {texts[rows[first]]!r}"
+            )
     levels = sorted({t for t, gone in zip(texts, missing, strict=True) if not gone})
     code = {level: i for i, level in enumerate(levels)}
     code_of = np.array(
