@@ -199,12 +199,54 @@ def test_linear_space_e_step_is_the_log_space_one(structure: int, seed: int, sha
         model, log_hid, log_obs, patterns, counts
     )
     assert ll == pytest.approx(want_ll, rel=1e-12)
-    assert kernels.log_likelihood(log_hid, log_obs, model.states, index, counts) == pytest.approx(
-        want_ll, rel=1e-12
-    )
+    tree = kernels.prefix_tree(index)
+    assert kernels.log_likelihood(
+        log_hid, log_obs, model.states, index, counts, tree
+    ) == pytest.approx(want_ll, rel=1e-12)
     assert entropy == pytest.approx(want_entropy, rel=1e-9, abs=1e-9)
     np.testing.assert_allclose(n_hid, want_hid, rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(n_obs, want_obs, rtol=1e-12, atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    structure=st.integers(0, 135),
+    seed=st.integers(0, 2**32 - 1),
+    n=st.sampled_from([1, 2, 7, 60, 400]),
+    sort=st.booleans(),
+)
+def test_prefix_tree_likelihood_is_the_per_pattern_products_bit_for_bit(
+    structure: int, seed: int, n: int, sort: bool
+) -> None:
+    """The likelihood down the prefix tree multiplies each pattern's entries in the order of
+    the per-pattern loop (p(s), then variables 0, 1, ...), so it is the same number exactly;
+    unsorted patterns share fewer prefixes but give the same sums."""
+    model = StructureModel.build(enumerate_structures(CLS)[structure], CLS)
+    log_hid, log_obs = model.sample_prior(np.random.default_rng(seed))
+    patterns, counts = compress(_data(n, seed % 1000))
+    if not sort:
+        order = np.random.default_rng(seed).permutation(len(patterns))
+        patterns, counts = np.ascontiguousarray(patterns[order]), counts[order]
+    index = kernels.entry_index(model.states, model.cfg, patterns, log_obs.shape)
+    tree = kernels.prefix_tree(index)
+    n_nodes = tree[2]
+    assert n_nodes[-1] == len(patterns)  # a leaf per pattern, in the patterns' order
+    if sort:  # a node per distinct prefix
+        assert list(n_nodes) == [len({tuple(p[: v + 1]) for p in patterns}) for v in range(4)]
+    # math.exp as the kernels' (NumPy's vectorised exp may differ in the last bit)
+    prior = [math.exp(sum(log_hid[h, k] for h, k in enumerate(st_))) for st_ in model.states]
+    flat = [math.exp(x) for x in log_obs.reshape(-1)]
+    want = 0.0
+    for u in range(len(patterns)):
+        z = 0.0
+        for s in range(len(prior)):
+            value = prior[s]
+            for v in range(4):
+                value *= flat[index[u, s, v]]
+            z += value
+        want += counts[u] * math.log(z)
+    got = kernels.log_likelihood(log_hid, log_obs, model.states, index, counts, tree)
+    assert got == want
 
 
 @settings(max_examples=40, deadline=None)

@@ -17,7 +17,7 @@ from numba import njit
 
 from hierbn.array_copy import copy_into
 from hierbn.random_variates import log_gamma_variate
-from hierbn.scoring.kernels import log_likelihood, log_theta_sum
+from hierbn.scoring.kernels import log_likelihood, log_theta_sum, prefix_tree
 
 
 @njit(cache=True)
@@ -95,13 +95,14 @@ def ais_run(
 ):
     """One AIS run from theta0 ~ prior. Returns (ln Z_hat, acceptance per quarter[4], overall).
     The prior Dir(lam) enters the ratio as the change of sum (lam - 1) ln theta."""
+    tree = prefix_tree(index)
     np.random.seed(seed)  # numba's own per-run generator, keyed by the caller's SeedSequence
     log_hid, log_obs = log_hid0.copy(), log_obs0.copy()
     new_hid, new_obs = log_hid.copy(), log_obs.copy()
     a_hid, a_obs = np.zeros(log_hid.shape), np.zeros(log_obs.shape)
     b_hid, b_obs = np.zeros(log_hid.shape), np.zeros(log_obs.shape)
     lg = _shapes(log_hid, log_obs, strength, hcard, ocard, ncfg, a_hid, a_obs)
-    current = log_likelihood(log_hid, log_obs, states, index, counts)
+    current = log_likelihood(log_hid, log_obs, states, index, counts, tree)
     prior = log_theta_sum(lam - 1.0, hcard, ocard, ncfg, log_hid, log_obs)
     n_steps = taus.shape[0] - 1
     log_w = 0.0
@@ -110,7 +111,7 @@ def ais_run(
     for k in range(1, n_steps + 1):
         tau_prev = taus[k - 1]
         _propose(a_hid, a_obs, hcard, ocard, ncfg, new_hid, new_obs)
-        proposed = log_likelihood(new_hid, new_obs, states, index, counts)
+        proposed = log_likelihood(new_hid, new_obs, states, index, counts, tree)
         new_lg = _shapes(new_hid, new_obs, strength, hcard, ocard, ncfg, b_hid, b_obs)
         new_prior = log_theta_sum(lam - 1.0, hcard, ocard, ncfg, new_hid, new_obs)
         log_a = new_prior - prior + tau_prev * (proposed - current)

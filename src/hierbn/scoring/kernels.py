@@ -14,6 +14,13 @@ multiplications, one ``log`` per pattern) instead of a log-sum-exp per pattern (
 pattern and state). Every factor is a probability (at most 1), so a product can only underflow;
 a pattern whose marginal falls below ``TINY`` is recomputed in logs, so the result is the
 log-space one to rounding (beal2006 decisions §2).
+
+The likelihood alone (AIS evaluates it once per step) shares the products' common factors:
+patterns that agree on their first variables share the partial product of those variables'
+entries (:func:`prefix_tree`). Each partial product is the running product the per-pattern
+loop would have reached at that variable, built in the same order, so the marginals are the
+same numbers bit for bit, with about a third of the multiplications for beal2006's data (a
+node per distinct prefix: 5 + 25 + 125 + 570 nodes for 570 patterns of four variables).
 """
 
 from __future__ import annotations
@@ -96,13 +103,65 @@ def _state_joint(prior, flat_obs, index, u, out) -> float:
 
 
 @njit(cache=True)
-def log_likelihood(log_hid, log_obs, states, index, counts) -> float:
-    """ln p(y | theta) = sum_u c_u ln sum_s p(s, y_u | theta), eq. (7)."""
+def prefix_tree(index):
+    """The patterns' prefixes as a tree, from ``index`` (:func:`entry_index`): level v has a
+    node per distinct run of consecutive patterns that agree on variables 0..v (every distinct
+    prefix when the patterns are sorted, as ``np.unique`` returns them). Returns (``parent[v,
+    node]``, the node of level v - 1 it extends; ``node_index[v, node, s]``, the flat table
+    position of its variable-v entry at joint state s; ``n_nodes[v]``). The last level has one
+    node per pattern, node u for pattern u."""
+    n_u, n_s, n_v = index.shape
+    parent = np.zeros((n_v, n_u), dtype=np.int64)
+    node_index = np.zeros((n_v, n_u, n_s), dtype=np.int64)
+    n_nodes = np.zeros(n_v, dtype=np.int64)
+    for u in range(n_u):
+        first_new = 0  # the first variable at which pattern u leaves pattern u - 1's path
+        if u > 0:
+            while first_new < n_v - 1 and np.array_equal(
+                index[u, :, first_new], index[u - 1, :, first_new]
+            ):
+                first_new += 1
+        for v in range(first_new, n_v):
+            node = n_nodes[v]
+            n_nodes[v] += 1
+            parent[v, node] = n_nodes[v - 1] - 1 if v > 0 else 0
+            node_index[v, node] = index[u, :, v]
+    return parent, node_index, n_nodes
+
+
+@njit(cache=True)
+def _prefix_products(prior, flat_obs, parent, node_index, n_nodes):
+    """partial[node, s] = p(s) times the entries of variables 0..v of the node's prefix, for
+    the nodes of level v = n_v - 2 of the prefix tree (for one variable, the root: p(s)). A
+    node's product is its parent's times its own entry, the order of :func:`_state_joint`."""
+    n_v, n_u, n_s = node_index.shape
+    above = np.empty((max(n_u, 1), n_s))
+    below = np.empty((max(n_u, 1), n_s))
+    above[0] = prior  # the root, parent of every node of level 0
+    for v in range(n_v - 1):
+        for node in range(n_nodes[v]):
+            up = parent[v, node]
+            for s in range(n_s):
+                below[node, s] = above[up, s] * flat_obs[node_index[v, node, s]]
+        above, below = below, above
+    return above
+
+
+@njit(cache=True)
+def log_likelihood(log_hid, log_obs, states, index, counts, tree) -> float:
+    """ln p(y | theta) = sum_u c_u ln sum_s p(s, y_u | theta), eq. (7); ``tree`` is
+    :func:`prefix_tree` of ``index``."""
+    parent, node_index, n_nodes = tree
     prior, flat_obs = _linear_tables(log_hid, log_obs, states)
+    partial = _prefix_products(prior, flat_obs, parent, node_index, n_nodes)
+    last = node_index.shape[0] - 1
     buf = np.empty(states.shape[0])
     total = 0.0
     for u in range(index.shape[0]):
-        z = _state_joint(prior, flat_obs, index, u, buf)
+        up = parent[last, u]
+        z = 0.0
+        for s in range(prior.shape[0]):
+            z += partial[up, s] * flat_obs[node_index[last, u, s]]
         if z > TINY:
             total += counts[u] * math.log(z)
         else:
