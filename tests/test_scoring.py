@@ -194,12 +194,12 @@ def test_linear_space_e_step_is_the_log_space_one(structure: int, seed: int, sha
     patterns, counts = compress(_data(40, seed % 1000))
     index = kernels.entry_index(model.states, model.cfg, patterns, log_obs.shape)
     n_hid, n_obs = np.zeros(log_hid.shape), np.zeros(log_obs.shape)
-    ll, entropy = kernels.e_step(log_hid, log_obs, model.states, index, counts, n_hid, n_obs)
+    tree = kernels.prefix_tree(index)
+    ll, entropy = kernels.e_step(log_hid, log_obs, model.states, index, counts, tree, n_hid, n_obs)
     want_ll, want_entropy, want_hid, want_obs = _log_space_e_step(
         model, log_hid, log_obs, patterns, counts
     )
     assert ll == pytest.approx(want_ll, rel=1e-12)
-    tree = kernels.prefix_tree(index)
     assert kernels.log_likelihood(
         log_hid, log_obs, model.states, index, counts, tree
     ) == pytest.approx(want_ll, rel=1e-12)

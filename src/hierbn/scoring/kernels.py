@@ -15,12 +15,15 @@ pattern and state). Every factor is a probability (at most 1), so a product can 
 a pattern whose marginal falls below ``TINY`` is recomputed in logs, so the result is the
 log-space one to rounding (beal2006 decisions §2).
 
-The likelihood alone (AIS evaluates it once per step) shares the products' common factors:
-patterns that agree on their first variables share the partial product of those variables'
-entries (:func:`prefix_tree`). Each partial product is the running product the per-pattern
-loop would have reached at that variable, built in the same order, so the marginals are the
-same numbers bit for bit, with about a third of the multiplications for beal2006's data (a
-node per distinct prefix: 5 + 25 + 125 + 570 nodes for 570 patterns of four variables).
+Patterns that agree on their first variables share the partial product of those variables'
+entries (:func:`prefix_tree`): the joints are built down a tree of the patterns' prefixes, each
+node's product its parent's times its own entry, p(s) theta_0 theta_1 ... in the order a
+per-pattern product takes, so a pattern's joints are that product's numbers bit for bit, with
+about a third of the multiplications for beal2006's data (a node per distinct prefix: 5 + 25
++ 125 + 570 nodes for 570 patterns of four variables). The E-step's expected counts go up the
+same tree: a node adds its leaves' summed posterior weights to its entry once, instead of
+each pattern adding to each of its entries (the sums are the same to rounding, in another
+order).
 """
 
 from __future__ import annotations
@@ -90,19 +93,6 @@ def _linear_tables(log_hid, log_obs, states):
 
 
 @njit(cache=True)
-def _state_joint(prior, flat_obs, index, u, out) -> float:
-    """out[s] = p(s, y_u | theta) for every joint hidden state s; returns p(y_u | theta)."""
-    total = 0.0
-    for s in range(prior.shape[0]):
-        value = prior[s]
-        for v in range(index.shape[2]):
-            value *= flat_obs[index[u, s, v]]
-        out[s] = value
-        total += value
-    return total
-
-
-@njit(cache=True)
 def prefix_tree(index):
     """The patterns' prefixes as a tree, from ``index`` (:func:`entry_index`): level v has a
     node per distinct run of consecutive patterns that agree on variables 0..v (every distinct
@@ -133,11 +123,12 @@ def prefix_tree(index):
 def _prefix_products(prior, flat_obs, parent, node_index, n_nodes):
     """partial[node, s] = p(s) times the entries of variables 0..v of the node's prefix, for
     the nodes of level v = n_v - 2 of the prefix tree (for one variable, the root: p(s)). A
-    node's product is its parent's times its own entry, the order of :func:`_state_joint`."""
+    node's product is its parent's times its own entry (the module docstring)."""
     n_v, n_u, n_s = node_index.shape
     above = np.empty((max(n_u, 1), n_s))
     below = np.empty((max(n_u, 1), n_s))
-    above[0] = prior  # the root, parent of every node of level 0
+    for s in range(n_s):  # the root, parent of every node of level 0 (no slice assignment:
+        above[0, s] = prior[s]  # its error message costs compile time, tests/test_array_copy)
     for v in range(n_v - 1):
         for node in range(n_nodes[v]):
             up = parent[v, node]
@@ -148,20 +139,29 @@ def _prefix_products(prior, flat_obs, parent, node_index, n_nodes):
 
 
 @njit(cache=True)
+def _leaf_joint(partial, flat_obs, tree, u, out) -> float:
+    """out[s] = p(s, y_u | theta) for every joint hidden state s, pattern u's prefix product
+    (``partial``, :func:`_prefix_products`) times its last entry; returns p(y_u | theta)."""
+    parent, node_index, _ = tree
+    last = node_index.shape[0] - 1
+    up = parent[last, u]
+    total = 0.0
+    for s in range(out.shape[0]):
+        out[s] = partial[up, s] * flat_obs[node_index[last, u, s]]
+        total += out[s]
+    return total
+
+
+@njit(cache=True)
 def log_likelihood(log_hid, log_obs, states, index, counts, tree) -> float:
     """ln p(y | theta) = sum_u c_u ln sum_s p(s, y_u | theta), eq. (7); ``tree`` is
     :func:`prefix_tree` of ``index``."""
-    parent, node_index, n_nodes = tree
     prior, flat_obs = _linear_tables(log_hid, log_obs, states)
-    partial = _prefix_products(prior, flat_obs, parent, node_index, n_nodes)
-    last = node_index.shape[0] - 1
+    partial = _prefix_products(prior, flat_obs, tree[0], tree[1], tree[2])
     buf = np.empty(states.shape[0])
     total = 0.0
     for u in range(index.shape[0]):
-        up = parent[last, u]
-        z = 0.0
-        for s in range(prior.shape[0]):
-            z += partial[up, s] * flat_obs[node_index[last, u, s]]
+        z = _leaf_joint(partial, flat_obs, tree, u, buf)
         if z > TINY:
             total += counts[u] * math.log(z)
         else:
@@ -198,21 +198,44 @@ WITH_ENTROPY, NO_ENTROPY = np.bool_(True), np.bool_(False)
 
 
 @njit(cache=True)
+def _add_counts(leaf_weights, tree, states, n_hid, flat_counts) -> None:
+    """Adds the posterior weights w[u, s] of the patterns to the expected counts: each node of
+    the prefix tree adds its leaves' summed weights to its own entry, level by level from the
+    leaves up, and the root's (the weights per state) to the hidden tables."""
+    parent, node_index, n_nodes = tree
+    n_v, _, n_s = node_index.shape
+    level = leaf_weights
+    for v in range(n_v - 1, -1, -1):
+        above = np.zeros((n_nodes[v - 1] if v > 0 else 1, n_s))
+        for node in range(n_nodes[v]):
+            up = parent[v, node]
+            for s in range(n_s):
+                flat_counts[node_index[v, node, s]] += level[node, s]
+                above[up, s] += level[node, s]
+        level = above
+    for s in range(n_s):
+        for h in range(states.shape[1]):
+            n_hid[h, states[s, h]] += level[0, s]
+
+
+@njit(cache=True)
 def e_step(
-    log_hid, log_obs, states, index, counts, n_hid, n_obs, with_entropy=True
+    log_hid, log_obs, states, index, counts, tree, n_hid, n_obs, with_entropy=True
 ) -> tuple[float, float]:
     """Exact E-step at (possibly sub-normalised) parameters: fills the expected counts
     N_jlk (eq. 19/55) in ``n_hid``/``n_obs`` and returns (sum_u c_u ln Z_u, sum_u c_u H[q_u]);
-    the entropy is 0 unless ``with_entropy``."""
+    the entropy is 0 unless ``with_entropy``. ``tree`` is :func:`prefix_tree` of ``index``:
+    the joints come down the tree and the counts go up it (:func:`_add_counts`)."""
     n_hid[:] = 0.0
     n_obs[:] = 0.0
-    flat_counts = n_obs.reshape(-1)
     prior, flat_obs = _linear_tables(log_hid, log_obs, states)
+    partial = _prefix_products(prior, flat_obs, tree[0], tree[1], tree[2])
+    weights = np.empty((index.shape[0], states.shape[0]))
     q = np.empty(states.shape[0])
     total = 0.0
     entropy = 0.0
     for u in range(index.shape[0]):
-        z = _state_joint(prior, flat_obs, index, u, q)
+        z = _leaf_joint(partial, flat_obs, tree, u, q)
         if z > TINY:
             log_z = math.log(z)
             scale = 1.0 / z  # q = joint / z
@@ -226,11 +249,8 @@ def e_step(
             )
         weight = counts[u] * scale
         for s in range(q.shape[0]):
-            w = q[s] * weight
-            for h in range(states.shape[1]):
-                n_hid[h, states[s, h]] += w
-            for v in range(index.shape[2]):
-                flat_counts[index[u, s, v]] += w
+            weights[u, s] = q[s] * weight
+    _add_counts(weights, tree, states, n_hid, n_obs.reshape(-1))
     return total, entropy
 
 
@@ -304,7 +324,7 @@ def log_theta_sum(lam, hcard, ocard, ncfg, log_hid, log_obs) -> float:
 
 
 @njit(cache=True)
-def map_em(log_hid0, log_obs0, states, index, counts, lam, hcard, ocard, ncfg, max_iter, tol):
+def map_em(log_hid0, log_obs0, states, index, counts, tree, lam, hcard, ocard, ncfg, max_iter, tol):
     """MAP-EM in the softmax basis (beal2006 decisions A4 and A6), stopping when the monotone
     objective ln p(y|theta) + sum lam ln theta gains < tol per datum. Returns the final E-step
     quantities at theta_hat: (ll, cs_star, entropy, log_hid, log_obs, n_hid, n_obs, iterations,
@@ -318,7 +338,7 @@ def map_em(log_hid0, log_obs0, states, index, counts, lam, hcard, ocard, ncfg, m
     iterations = 0
     converged = False
     for it in range(max_iter):
-        ll, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, NO_ENTROPY)
+        ll, _ = e_step(log_hid, log_obs, states, index, counts, tree, n_hid, n_obs, NO_ENTROPY)
         objective = ll + log_theta_sum(lam, hcard, ocard, ncfg, log_hid, log_obs)
         iterations = it + 1
         if (objective - previous) / n < tol:
@@ -326,7 +346,7 @@ def map_em(log_hid0, log_obs0, states, index, counts, lam, hcard, ocard, ncfg, m
             break
         previous = objective
         _map_update(n_hid, n_obs, lam, hcard, ocard, ncfg, log_hid, log_obs)
-    ll, entropy = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, WITH_ENTROPY)
+    ll, entropy = e_step(log_hid, log_obs, states, index, counts, tree, n_hid, n_obs, WITH_ENTROPY)
     complete = 0.0  # ln p(s_hat, y | theta_hat), eq. (30)
     for h in range(n_hid.shape[0]):
         for k in range(hcard[h]):
@@ -389,7 +409,7 @@ def _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs) -> N
 
 
 @njit(cache=True)
-def vbem(n_hid0, n_obs0, states, index, counts, lam, hcard, ocard, ncfg, max_iter, tol):
+def vbem(n_hid0, n_obs0, states, index, counts, tree, lam, hcard, ocard, ncfg, max_iter, tol):
     """VBEM (beal2006 Sections 3.4–3.5; beal2006 decisions §2) from initial expected counts:
     VBM q_theta = Dir(lam + N), VBE with ln theta_tilde = psi(alpha) - psi(alpha0).
     F = sum_u c_u ln Z_u - sum_jl KL[Dir(alpha) || Dir(lam)] is evaluated after every VBE step.
@@ -409,7 +429,7 @@ def vbem(n_hid0, n_obs0, states, index, counts, lam, hcard, ocard, ncfg, max_ite
     converged = False
     for it in range(max_iter):
         _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs)
-        total, _ = e_step(log_hid, log_obs, states, index, counts, n_hid, n_obs, NO_ENTROPY)
+        total, _ = e_step(log_hid, log_obs, states, index, counts, tree, n_hid, n_obs, NO_ENTROPY)
         bound = total - _kl_dirichlet_total(a_hid, a_obs, lam, hcard, ocard, ncfg)
         iterations = it + 1
         if it > 0:

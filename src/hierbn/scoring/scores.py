@@ -144,7 +144,8 @@ def em_and_vb(
     patterns, counts = _checked_patterns(model, patterns, counts)
     init = tuple(np.ascontiguousarray(t, dtype=np.float64) for t in init)
     index = kernels.entry_index(model.states, model.cfg, patterns, init[1].shape)
-    args = (model.states, index, counts, lam, model.hcard, model.ocard, model.ncfg)
+    tree = kernels.prefix_tree(index)
+    args = (model.states, index, counts, tree, lam, model.hcard, model.ocard, model.ncfg)
     start = time.perf_counter()
     ll, cs_star, entropy, map_hid, map_obs, n_hid, n_obs, em_iter, em_conv = kernels.map_em(
         init[0], init[1], *args, MAX_ITER, TOL_PER_DATUM
@@ -152,7 +153,7 @@ def em_and_vb(
     em_seconds = time.perf_counter() - start
     start = time.perf_counter()
     h0, o0 = np.zeros(init[0].shape), np.zeros(init[1].shape)
-    kernels.e_step(init[0], init[1], model.states, index, counts, h0, o0, True)
+    kernels.e_step(init[0], init[1], model.states, index, counts, tree, h0, o0, True)
     vb, vb_min_step, vb_iter, vb_conv, vb_hid, vb_obs = kernels.vbem(
         h0, o0, *args, MAX_ITER, TOL_PER_DATUM
     )
