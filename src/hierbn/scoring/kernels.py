@@ -363,17 +363,17 @@ def map_em(log_hid0, log_obs0, states, index, counts, tree, lam, hcard, ocard, n
 
 
 @njit(cache=True)
-def _kl_dirichlet_total(a_hid, a_obs, lam, hcard, ocard, ncfg) -> float:
-    """sum_jl KL[Dir(a_jl) || Dir(lam)]."""
+def _kl_dirichlet_total(a_hid, a_obs, log_hid, log_obs, lam, hcard, ocard, ncfg) -> float:
+    """sum_jl KL[Dir(a_jl) || Dir(lam)], from the shapes and their ln theta_tilde = psi(a) -
+    psi(a0) (:func:`_expected_log_theta`, the same digammas)."""
     total = 0.0
     for h in range(a_hid.shape[0]):
         a0 = 0.0
         for k in range(hcard[h]):
             a0 += a_hid[h, k]
         part = math.lgamma(a0) - math.lgamma(hcard[h] * lam) + hcard[h] * math.lgamma(lam)
-        psi0 = digamma(a0)
         for k in range(hcard[h]):
-            part += -math.lgamma(a_hid[h, k]) + (a_hid[h, k] - lam) * (digamma(a_hid[h, k]) - psi0)
+            part += -math.lgamma(a_hid[h, k]) + (a_hid[h, k] - lam) * log_hid[h, k]
         total += part
     for v in range(a_obs.shape[0]):
         for cf in range(ncfg[v]):
@@ -381,11 +381,8 @@ def _kl_dirichlet_total(a_hid, a_obs, lam, hcard, ocard, ncfg) -> float:
             for k in range(ocard[v]):
                 a0 += a_obs[v, cf, k]
             part = math.lgamma(a0) - math.lgamma(ocard[v] * lam) + ocard[v] * math.lgamma(lam)
-            psi0 = digamma(a0)
             for k in range(ocard[v]):
-                part += -math.lgamma(a_obs[v, cf, k]) + (a_obs[v, cf, k] - lam) * (
-                    digamma(a_obs[v, cf, k]) - psi0
-                )
+                part += -math.lgamma(a_obs[v, cf, k]) + (a_obs[v, cf, k] - lam) * log_obs[v, cf, k]
             total += part
     return total
 
@@ -397,15 +394,17 @@ def _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs) -> N
         a0 = 0.0
         for k in range(hcard[h]):
             a0 += a_hid[h, k]
+        psi0 = digamma(a0)
         for k in range(hcard[h]):
-            log_hid[h, k] = digamma(a_hid[h, k]) - digamma(a0)
+            log_hid[h, k] = digamma(a_hid[h, k]) - psi0
     for v in range(a_obs.shape[0]):
         for cf in range(ncfg[v]):
             a0 = 0.0
             for k in range(ocard[v]):
                 a0 += a_obs[v, cf, k]
+            psi0 = digamma(a0)
             for k in range(ocard[v]):
-                log_obs[v, cf, k] = digamma(a_obs[v, cf, k]) - digamma(a0)
+                log_obs[v, cf, k] = digamma(a_obs[v, cf, k]) - psi0
 
 
 @njit(cache=True)
@@ -430,7 +429,8 @@ def vbem(n_hid0, n_obs0, states, index, counts, tree, lam, hcard, ocard, ncfg, m
     for it in range(max_iter):
         _expected_log_theta(a_hid, a_obs, hcard, ocard, ncfg, log_hid, log_obs)
         total, _ = e_step(log_hid, log_obs, states, index, counts, tree, n_hid, n_obs, NO_ENTROPY)
-        bound = total - _kl_dirichlet_total(a_hid, a_obs, lam, hcard, ocard, ncfg)
+        kl = _kl_dirichlet_total(a_hid, a_obs, log_hid, log_obs, lam, hcard, ocard, ncfg)
+        bound = total - kl
         iterations = it + 1
         if it > 0:
             min_step = min(min_step, bound - previous)
