@@ -1,5 +1,5 @@
-"""``hierbn cached``, ``cache verify``, ``batches`` and ``batch-targets``: the result cache and the
-paper plan's batches."""
+"""``hierbn cached``, ``cache verify``, ``cache status``, ``batches`` and ``batch-targets``: the
+result cache and the paper plan's batches."""
 
 from __future__ import annotations
 
@@ -53,6 +53,25 @@ def cmd_cache_verify(args: argparse.Namespace) -> None:
     print(f"{len(chosen) - failed} of {len(chosen)} entries recomputed identically (timing aside)")
     if failed:
         raise SystemExit(1)
+
+
+def cmd_cache_status(args: argparse.Namespace) -> None:
+    """``hierbn cache status``: which of a plan's cached jobs the cache holds."""
+    from pathlib import Path
+
+    import yaml
+
+    from hierbn.report import cache_status
+
+    try:
+        planned = cache_status.planned_cached_jobs(Path(args.plan).read_text(), tuple(STUDIES))
+        held = cache_status.held_entries(Path(args.cache))
+        batches = yaml.safe_load(Path(args.batches).read_text()) or {} if args.batches else {}
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"hierbn cache status: {error}") from None
+    jobs = cache_status.status(planned, held, batches)
+    unused = cache_status.unused_entries(planned, held)
+    print("\n".join(cache_status.report_lines(jobs, unused, args.missing)))
 
 
 BATCHES_HEADER = """\
@@ -121,7 +140,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("command_line", nargs=argparse.REMAINDER, help="-- the job's command")
     p.set_defaults(func=cmd_cached)
 
-    cache = sub.add_parser("cache", help="the result cache: verify").add_subparsers(
+    cache = sub.add_parser("cache", help="the result cache: verify, status").add_subparsers(
         dest="cache_command", required=True
     )
     p = cache.add_parser(
@@ -137,6 +156,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="draw only from this step's entries (<study>-<step>, as the folders)",
     )
     p.set_defaults(func=cmd_cache_verify)
+    p = cache.add_parser(
+        "status", help="which of a plan's cached jobs the cache holds, per study and batch"
+    )
+    p.add_argument("--plan", required=True, help="saved output of `snakemake -n -p --forceall …`")
+    p.add_argument("--cache", default="reproduction/cache", help="the result cache folder")
+    p.add_argument(
+        "--batches", default="reproduction/batches.yaml", help="the batches ('' for none)"
+    )
+    p.add_argument("--missing", action="store_true", help="list every missing job's output")
+    p.set_defaults(func=cmd_cache_status)
 
     p = sub.add_parser(
         "batches", help="cut the plan's cached jobs into batches of a session's length"
