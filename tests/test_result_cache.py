@@ -132,7 +132,11 @@ def test_compare_outputs_ignores_timing_and_names_a_differing_column(tmp_path: P
     assert rc.compare_outputs(tmp_path / "a.parquet", tmp_path / "b.parquet") == []
     a.assign(value=[np.nextafter(1.0, 2.0), 2.0]).to_parquet(tmp_path / "c.parquet", index=False)
     assert rc.compare_outputs(tmp_path / "a.parquet", tmp_path / "c.parquet") == [
-        "column 'value' differs in 1 rows"
+        "column 'value' differs in 1 rows (largest relative difference 2.2e-16)"
+    ]
+    a.assign(metric=["other", "fit_seconds"]).to_parquet(tmp_path / "d.parquet", index=False)
+    assert rc.compare_outputs(tmp_path / "a.parquet", tmp_path / "d.parquet") == [
+        "column 'metric' differs in 1 rows"
     ]
 
 
@@ -142,10 +146,27 @@ def test_verify_passes_a_deterministic_entry_and_fails_a_noisy_one(workdir: Path
     assert _run(cache, store=True, seed=3, noise="yes") == 0
     results = {}
     for folder in rc.entries(cache):
-        noisy = "yes" in json.loads((folder / rc.ENTRY_FILE).read_text())["command"]
+        entry = json.loads((folder / rc.ENTRY_FILE).read_text())
+        assert entry["numerics"]["cpu"]  # what a rounding difference elsewhere can come from
+        noisy = "yes" in entry["command"]
         results[noisy] = rc.verify_entry(folder, workdir / "scratch" / folder.name)
     assert results[False] == []
-    assert results[True] == ["results/out.parquet: column 'value' differs in 1 rows"]
+    [problem] = results[True]
+    assert problem.startswith("results/out.parquet: column 'value' differs in 1 rows (largest")
+
+
+def test_an_entry_records_its_numeric_platform_and_verify_names_what_differs() -> None:
+    from hierbn.machine import numeric_platform, platform_differences
+
+    here = numeric_platform()
+    assert set(here) == {"cpu", "numpy_simd", "blas", "packages"} and here["cpu"]
+    assert platform_differences(here, here) == []
+    there = {**here, "cpu": "k8", "numpy_simd": ["X86_V3"]}
+    assert platform_differences(there, here) == [
+        f"cpu: k8 there, {here['cpu']} here",
+        f"numpy_simd: ['X86_V3'] there, {here['numpy_simd']} here",
+    ]
+    assert "does not record" in platform_differences(None, here)[0]
 
 
 def test_verify_refuses_an_entry_whose_inputs_are_not_these(workdir: Path) -> None:

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from hierbn.machine import cpu_model
+from hierbn.machine import cpu_model, numeric_platform
 
 FOLDER_VARIABLE = "HIERBN_RESULT_CACHE"  # the cache folder; unset or empty: no cache
 STORE_VARIABLE = "HIERBN_RESULT_CACHE_STORE"  # "1": store what is computed on a miss
@@ -211,6 +211,7 @@ def run_measured(command: Sequence[str]) -> tuple[int, dict[str, Any]]:
         "max_rss_mb": round(rss_kb / 1024, 1),
         "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "cpu": cpu_model(),
+        "numerics": numeric_platform(),
     }
 
 
@@ -265,6 +266,18 @@ def sample_entries(cache: Path, k: int, seed: int, steps: Sequence[str] = ()) ->
     return sorted(random.Random(seed).sample(pool, min(k, len(pool))))
 
 
+def _column_difference(name: str, stored: Any, fresh: Any) -> str:
+    """How two columns differ: the rows, and for numbers the largest relative difference (so
+    rounding, 1e-15, can be told from a different result)."""
+    differs = ~(stored == fresh) & ~(stored.isna() & fresh.isna())
+    text = f"column {name!r} differs in {int(differs.sum())} rows"
+    if stored.dtype.kind in "fiu" and fresh.dtype.kind in "fiu":
+        a, b = stored[differs].astype(float), fresh[differs].astype(float)
+        relative = ((a - b).abs() / a.abs().where(a != 0, 1.0)).max()
+        text += f" (largest relative difference {relative:.1e})"
+    return text
+
+
 def compare_outputs(stored: Path, fresh: Path) -> list[str]:
     """How a recomputed output differs from the stored one, timing aside (empty: identical).
     Tables are compared value by value (NaN equals NaN); JSON without timing keys; other
@@ -280,11 +293,7 @@ def compare_outputs(stored: Path, fresh: Path) -> list[str]:
             keep &= ~a["metric"].astype(str).map(is_timing)
         columns = [c for c in a.columns if not is_timing(str(c))]
         a, b = a.loc[keep, columns], b.loc[keep, columns]
-        return [
-            f"column {c!r} differs in {int((~(a[c] == b[c]) & ~(a[c].isna() & b[c].isna())).sum())} rows"
-            for c in columns
-            if not a[c].equals(b[c])
-        ]
+        return [_column_difference(c, a[c], b[c]) for c in columns if not a[c].equals(b[c])]
     if stored.suffix == ".json":
         a, b = (
             _pruned(json.loads(p.read_text()), lambda k, _: is_timing(k)) for p in (stored, fresh)

@@ -34,22 +34,28 @@ def cmd_cached(args: argparse.Namespace) -> None:
 
 def cmd_cache_verify(args: argparse.Namespace) -> None:
     """``hierbn cache verify``: recompute sampled entries here and compare them with the cache."""
+    import json
     import tempfile
     from pathlib import Path
 
-    from hierbn.result_cache import sample_entries, verify_entry
+    from hierbn.machine import numeric_platform, platform_differences
+    from hierbn.result_cache import ENTRY_FILE, sample_entries, verify_entry
 
     try:
         chosen = sample_entries(Path(args.cache), args.sample, args.seed, args.step or ())
     except ValueError as error:
         raise SystemExit(f"hierbn cache verify: {error}") from None
     failed = 0
+    here = numeric_platform()
     for folder in chosen:
         with tempfile.TemporaryDirectory(prefix="hierbn-verify-") as scratch:
             problems = verify_entry(folder, Path(scratch))
         failed += bool(problems)
         verdict = "identical" if not problems else "DIFFERS: " + "; ".join(problems)
         print(f"{folder.parent.name}/{folder.name}: {verdict}", flush=True)
+        numerics = json.loads((folder / ENTRY_FILE).read_text()).get("numerics")
+        if problems and (platform := platform_differences(numerics, here)):
+            print("  computed on another numeric platform: " + "; ".join(platform), flush=True)
     print(f"{len(chosen) - failed} of {len(chosen)} entries recomputed identically (timing aside)")
     if failed:
         raise SystemExit(1)
