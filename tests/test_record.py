@@ -68,6 +68,12 @@ def test_a_record_holds_the_verdicts_scale_and_cost_of_the_run(tmp_path: Path) -
     assert scale_name(["config/config.yaml", "medium.yaml"]) == "medium.yaml"
     only = "reproduction/only-becker2018.yaml"
     assert scale_name(["config/config.yaml", "config/paper.yaml", only]) == "paper"
+    cached = ["config/config.yaml", "config/paper.yaml", only, "reproduction/cache.yaml"]
+    assert scale_name(cached) == "paper"  # regenerated from the result cache: the same scale
+    assert scale_name([*cached[:2], "reproduction/cache-store.yaml"]) == "paper"
+    assert scale_name(["config/config.yaml", "config/paper.yaml", "x/cache.yaml"]) == (
+        "paper + cache.yaml"
+    )
 
 
 def test_the_scoreboard_shows_the_record_and_flags_it_stale_when_the_study_changes(

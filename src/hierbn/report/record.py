@@ -60,18 +60,25 @@ def config_sections(study: str, config_files: list[str], root: Path) -> dict[str
     return sections
 
 
+CACHE_CONFIGS = ("cache.yaml", "cache-store.yaml")  # reproduction/: the result cache on
+
+
 def scale_name(config_files: list[str]) -> str:
     """'default', 'paper', or the overlays' names ('medium.yaml', 'paper + --config ...');
-    ``reproduction/only-<study>.yaml`` only selects the study and names no scale."""
-    names = [SCALES.get(f, Path(f).name) for f in config_files if not _selector(f)]
+    ``reproduction/only-<study>.yaml`` only selects the study, and ``reproduction/cache.yaml``
+    and ``cache-store.yaml`` only say where the expensive jobs' outputs come from (the result
+    cache): they name no scale."""
+    names = [SCALES.get(f, Path(f).name) for f in config_files if not _names_no_scale(f)]
     if len(names) > 1 and names[0] == "default":  # overlays name the scale
         names = names[1:]
     return " + ".join(names)
 
 
-def _selector(name: str) -> bool:
+def _names_no_scale(name: str) -> bool:
     path = Path(name)
-    return path.parent.name == "reproduction" and path.name.startswith("only-")
+    return path.parent.name == "reproduction" and (
+        path.name.startswith("only-") or path.name in CACHE_CONFIGS
+    )
 
 
 def make_record(
