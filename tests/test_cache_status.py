@@ -81,6 +81,16 @@ def test_a_job_is_held_only_under_its_code_key_and_command(cache: Path) -> None:
     assert lines[-2:] == ["missing:", "  results/petitjean2018/cv/wine.parquet"]
 
 
+def test_open_batches_are_listed_in_their_order() -> None:
+    jobs = pd.DataFrame(
+        {"study": "s", "output": list("abcd"), "held": False, "left_out": False,
+         "batch": ["s-10", "s-2", "r-1", "s-2"]}
+    )  # fmt: skip
+    lines = cache_status.report_lines(jobs, [], list_missing=False)
+    start = lines.index("batches with jobs missing:")
+    assert lines[start + 1 : start + 4] == ["  r-1: 1 of 1", "  s-2: 2 of 2", "  s-10: 1 of 1"]
+
+
 def test_a_left_out_item_needs_its_outputs_and_why() -> None:
     assert cache_status.left_out_patterns([{"outputs": ["a*", "b"], "why": "big"}]) == ["a*", "b"]
     with pytest.raises(ValueError, match="left-out item 2: expected `outputs`"):

@@ -129,6 +129,12 @@ def _table(jobs: pd.DataFrame, by: str) -> pd.DataFrame:
     return table
 
 
+def _batch_order(name: str) -> tuple[str, int]:
+    """petitjean2018-2 before petitjean2018-10."""
+    study, _, number = name.rpartition("-")
+    return (study, int(number)) if number.isdigit() else (name, 0)
+
+
 def report_lines(jobs: pd.DataFrame, unused: Iterable[Path], list_missing: bool) -> list[str]:
     """The status as text: per study, per batch with a job missing, the unused entries, and
     (``list_missing``) every missing job's output."""
@@ -138,6 +144,7 @@ def report_lines(jobs: pd.DataFrame, unused: Iterable[Path], list_missing: bool)
         lines.append(f"{study:<14} {row.jobs:>5} {row.held:>6} {row.left:>9} {row.missing:>8}")
     batched = jobs[jobs["batch"] != ""]
     open_batches = _table(batched, "batch").query("missing > 0")
+    open_batches = open_batches.loc[sorted(open_batches.index, key=_batch_order)]
     if not open_batches.empty:
         lines.append("batches with jobs missing:")
         lines += [f"  {name}: {row.missing} of {row.jobs}" for name, row in open_batches.iterrows()]
