@@ -131,5 +131,7 @@ def test_the_command_prints_the_status_and_refuses_a_plan_without_cached_jobs(
     out = capsys.readouterr().out
     assert "all                3      1         0        2" in out and "batches with" not in out
     Path("empty.txt").write_text("rule all:\n    input: x\n")
-    with pytest.raises(SystemExit, match="lists no job through the result cache"):
+    with pytest.raises(
+        SystemExit, match=r"empty\.txt: the dry run lists no job through the result cache"
+    ):
         main(["cache", "status", "--plan", "empty.txt", "--cache", str(cache)])

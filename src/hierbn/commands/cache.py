@@ -70,7 +70,10 @@ def cmd_cache_status(args: argparse.Namespace) -> None:
     from hierbn.report import cache_status
 
     try:
-        planned = cache_status.planned_cached_jobs(Path(args.plan).read_text(), tuple(STUDIES))
+        try:
+            planned = cache_status.planned_cached_jobs(Path(args.plan).read_text(), tuple(STUDIES))
+        except ValueError as error:
+            raise ValueError(f"{args.plan}: {error}") from None
         held = cache_status.held_entries(Path(args.cache))
         batches = yaml.safe_load(Path(args.batches).read_text()) or {} if args.batches else {}
         left_out = (
