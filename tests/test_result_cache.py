@@ -132,11 +132,18 @@ def test_compare_outputs_ignores_timing_and_names_a_differing_column(tmp_path: P
     assert rc.compare_outputs(tmp_path / "a.parquet", tmp_path / "b.parquet") == []
     a.assign(value=[np.nextafter(1.0, 2.0), 2.0]).to_parquet(tmp_path / "c.parquet", index=False)
     assert rc.compare_outputs(tmp_path / "a.parquet", tmp_path / "c.parquet") == [
-        "column 'value' differs in 1 rows (largest relative difference 2.2e-16)"
+        "column 'value' differs in 1 rows of metric score (largest relative difference 2.2e-16)"
     ]
     a.assign(metric=["other", "fit_seconds"]).to_parquet(tmp_path / "d.parquet", index=False)
     assert rc.compare_outputs(tmp_path / "a.parquet", tmp_path / "d.parquet") == [
         "column 'metric' differs in 1 rows"
+    ]
+    many = pd.DataFrame({"metric": [f"m{i}" for i in range(7)], "value": np.arange(7.0)})
+    many.to_parquet(tmp_path / "e.parquet", index=False)
+    many.assign(value=np.arange(7.0) + 1).to_parquet(tmp_path / "f.parquet", index=False)
+    assert rc.compare_outputs(tmp_path / "e.parquet", tmp_path / "f.parquet") == [
+        "column 'value' differs in 7 rows of metric m0, m1, m2, m3, m4 and 2 more"
+        " (largest relative difference 1.0e+00)"
     ]
 
 
@@ -152,7 +159,9 @@ def test_verify_passes_a_deterministic_entry_and_fails_a_noisy_one(workdir: Path
         results[noisy] = rc.verify_entry(folder, workdir / "scratch" / folder.name)
     assert results[False] == []
     [problem] = results[True]
-    assert problem.startswith("results/out.parquet: column 'value' differs in 1 rows (largest")
+    assert problem.startswith(
+        "results/out.parquet: column 'value' differs in 1 rows of metric score (largest"
+    )
 
 
 def test_an_entry_records_its_numeric_platform_and_verify_names_what_differs() -> None:

@@ -46,6 +46,7 @@ STORE_VARIABLE = "HIERBN_RESULT_CACHE_STORE"  # "1": store what is computed on a
 ENTRY_FILE = "job.json"
 RECEIPT_SUFFIX = ".restored.json"
 THREAD_OPTIONS = ("--threads",)
+MAX_METRICS_NAMED = 5  # a failed comparison names at most this many metrics of its rows
 
 
 def is_timing(name: str) -> bool:
@@ -266,11 +267,19 @@ def sample_entries(cache: Path, k: int, seed: int, steps: Sequence[str] = ()) ->
     return sorted(random.Random(seed).sample(pool, min(k, len(pool))))
 
 
-def _column_difference(name: str, stored: Any, fresh: Any) -> str:
-    """How two columns differ: the rows, and for numbers the largest relative difference (so
-    rounding, 1e-15, can be told from a different result)."""
+def _column_difference(name: str, stored: Any, fresh: Any, metric: Any = None) -> str:
+    """How two columns differ: the rows (and, in a tidy table, the metrics of those rows), and
+    for numbers the largest relative difference (so rounding, 1e-15, can be told from a
+    different result)."""
     differs = ~(stored == fresh) & ~(stored.isna() & fresh.isna())
     text = f"column {name!r} differs in {int(differs.sum())} rows"
+    if metric is not None and name != "metric":
+        names = sorted(set(metric[differs].astype(str)))
+        shown = ", ".join(names[:MAX_METRICS_NAMED])
+        more = (
+            f" and {len(names) - MAX_METRICS_NAMED} more" if len(names) > MAX_METRICS_NAMED else ""
+        )
+        text += f" of metric {shown}{more}"
     if stored.dtype.kind in "fiu" and fresh.dtype.kind in "fiu":
         a, b = stored[differs].astype(float), fresh[differs].astype(float)
         relative = ((a - b).abs() / a.abs().where(a != 0, 1.0)).max()
@@ -293,7 +302,8 @@ def compare_outputs(stored: Path, fresh: Path) -> list[str]:
             keep &= ~a["metric"].astype(str).map(is_timing)
         columns = [c for c in a.columns if not is_timing(str(c))]
         a, b = a.loc[keep, columns], b.loc[keep, columns]
-        return [_column_difference(c, a[c], b[c]) for c in columns if not a[c].equals(b[c])]
+        metric = a["metric"] if "metric" in a.columns else None
+        return [_column_difference(c, a[c], b[c], metric) for c in columns if not a[c].equals(b[c])]
     if stored.suffix == ".json":
         a, b = (
             _pruned(json.loads(p.read_text()), lambda k, _: is_timing(k)) for p in (stored, fresh)
