@@ -372,6 +372,72 @@ def test_h11_slight_is_within_ten_percent_on_ninety_percent_of_the_data_sets(
     assert claim["status"] == expected, claim["ours_text"]
 
 
+def _one_win_and_loss_fewer(text: str) -> str:
+    wins, draws, losses = (int(x) for x in text.split("-"))
+    return f"{wins - 1}-{draws}-{losses - 1}"
+
+
+def _two_unmirrored(cells: dict[Pair, str]) -> Results:
+    """The cells on 66 data sets, with a registry of those 66: two of the paper's 68 unrun."""
+    cv = frame(cells)
+    return results(cv, registry=list(dict.fromkeys(cv["dataset"])))
+
+
+def test_unrun_outcomes_are_every_way_the_missing_data_sets_could_fall() -> None:
+    record = {"wins": 28, "draws": 4, "losses": 34, "p_value": 0.53}
+    outcomes = {(o["wins"], o["draws"], o["losses"]) for o in C.unrun_outcomes(record, 2)}
+    assert outcomes == {(30, 4, 34), (29, 5, 34), (29, 4, 35), (28, 6, 34), (28, 5, 35),
+                        (28, 4, 36)}  # fmt: skip
+    assert C.turned(record, 2, lambda o: o["wins"] > o["losses"]) is None
+    assert C.turned({**record, "wins": 33}, 2, lambda o: o["wins"] > o["losses"]).startswith(
+        "35-4-34"
+    )
+
+
+def test_a_disagreeing_cell_two_data_sets_cannot_turn_is_the_claim_not_holding() -> None:
+    """H2 at 66 of the 68 data sets: NB-HDP losing 28-4-34 where Table 2 has 41-4-23 stays a
+    loss whatever the two unmirrored data sets would give (robust to the data-set count); a
+    30-5-31 edge for kDB5 (H11) becomes 32-5-31 with them: reduced scale, with that shown."""
+    cells = {k: _one_win_and_loss_fewer(v) for k, v in TABLE2_CELLS.items()}
+    cells[("nb-hdp", "nb-m", "zero_one")] = "28-4-34"
+    h2 = C.claim_h2(_two_unmirrored(cells))
+    assert h2["status"] == "fail" and h2["cause"] is None
+    assert h2["robust_to"]["datasets"] == (
+        "no way the 2 data sets the data mirror lacks could fall turns nb-hdp zero_one 28-4-34 "
+        "(p = 0.53) (paper 41-4-23)"
+    )
+    h11 = C.claim_h11(_two_unmirrored({("kdb5-hdp", "skdb-hdp", "rmse"): "30-5-31"}))
+    assert h11["status"] == "fail" and h11["robust_to"] == {}
+    assert (h11["cause"], h11["evidence"]) == (
+        C.REDUCED_SCALE,
+        "the 2 data sets the data mirror lacks could turn kdb5-hdp rmse 30-5-31 (p = 1) into "
+        "32-5-31 (p = 1)",
+    )
+
+
+def test_an_equivalence_short_by_more_than_the_missing_data_sets_stays_a_miss() -> None:
+    """59 of 66 (89 %) within the margin stays below 90 % with two more (61 of 68); 7 of 8
+    would reach it (9 of 10)."""
+    assert C.equivalence_turned({"within": 59, "n": 66}, 2) is None
+    assert C.equivalence_turned({"within": 7, "n": 8}, 2) == (
+        "9 of 10 data sets within the margin (90%)"
+    )
+
+
+def test_h5_a_chain_the_missing_data_sets_could_make_significant_is_reduced_scale() -> None:
+    config = {"cv": ITER_CONFIG}
+    cells = _iterations(FIG5, FIG4)
+    key = (_method("skdb", "sameparent", SHORT), _method("skdb", "sameparent", LONG), "rmse")
+    registry = [f"d{i:02d}" for i in range(66)]
+    near = _with(cells, key, "20-14-34")  # p = 0.076; 20-14-36 would have p = 0.044
+    h5 = C.claim_h5(results(frame(near), config, registry=registry))
+    assert h5["status"] == "fail" and h5["robust_to"] == {}
+    assert h5["evidence"].endswith("20-14-34 (p = 0.076) into 20-14-36 (p = 0.044)")
+    far = _with(cells, key, "25-13-30")
+    h5 = C.claim_h5(results(frame(far), config, registry=registry))
+    assert h5["status"] == "fail" and "25-13-30" in h5["robust_to"]["datasets"]
+
+
 # --------------------------------------------------------------------- H12
 def _splice(hdp_rmse: float, n: int) -> pd.DataFrame:
     values = {

@@ -14,7 +14,10 @@ judged, and not counted as a pass).
 Every record also says at which ``scale`` it was judged (filled in by :func:`evaluate` from the
 run's :class:`~hierbn.studies.scale.RunScale`: "paper" or the reductions the claim depends on),
 whether it is one of the paper's claims or one of ``ours`` (``origin``), and, when it fails or
-is not covered, its ``cause`` (one of :data:`CAUSES`) with one line of ``evidence``."""
+is not covered, its ``cause`` (one of :data:`CAUSES`) with one line of ``evidence``. A miss
+judged below the paper's scale is put down to the reduced scale unless its claim function shows,
+for every reduction its verdict depends on, that no outcome of what the run left out could turn
+it (``robust_to``): then it is the paper's claim not holding."""
 
 from __future__ import annotations
 
@@ -58,6 +61,7 @@ def claim(
     cause: str | None = None,
     evidence: str = "",
     ours_check: bool = False,
+    robust_to: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """A claims.json entry; ``status`` is one of :data:`STATUSES`. ``statement`` is the
     paper's sentence the claim tests (from the study's ``paper.py``), ``deviation`` what the
@@ -66,7 +70,10 @@ def claim(
     wall-clock times: two identical runs agree on every other claim field for field, not on
     these. ``cause`` (one of :data:`CAUSES`) and ``evidence`` explain a miss (:func:`evaluate`
     gives a miss without one the default of :func:`default_cause`); ``ours_check`` marks a
-    check of ours that is not a paper's sentence (counted apart from the paper's claims)."""
+    check of ours that is not a paper's sentence (counted apart from the paper's claims).
+    ``robust_to`` maps a scale dimension's key to the evidence that no outcome of what the
+    run's reduction of it left out could turn the miss (read by :func:`finished`, not
+    written)."""
     if status not in STATUSES:
         raise ValueError(f"claim {cid}: unknown status {status!r}; expected one of {STATUSES}")
     if cause is not None and cause not in CAUSES:
@@ -88,6 +95,7 @@ def claim(
         "scale": None,
         "cause": cause,
         "evidence": evidence,
+        "robust_to": dict(robust_to or {}),
     }
 
 
@@ -190,15 +198,25 @@ def default_cause(entry: Mapping[str, Any]) -> tuple[str, str]:
     return DOES_NOT_HOLD, f"ours {entry['ours_text']} against the paper's {entry['paper_text']}"
 
 
-def finished(entry: dict[str, Any], scale: str) -> dict[str, Any]:
+def robust_cause(entry: Mapping[str, Any], reduced: Sequence[str]) -> tuple[str, str] | None:
+    """The cause of a miss judged below the paper's scale that no outcome of what the run left
+    out could turn: the paper's claim not holding, when every reduced dimension of the claim
+    (``reduced``) is one its claim function showed the miss ``robust_to``; else None."""
+    robust = entry.get("robust_to") or {}
+    if not reduced or any(k not in robust for k in reduced):
+        return None
+    return DOES_NOT_HOLD, "; ".join(robust[k] for k in reduced)
+
+
+def finished(entry: dict[str, Any], scale: str, reduced: Sequence[str] = ()) -> dict[str, Any]:
     """The claim with its ``scale`` and, for a miss, its cause and evidence (the claim
-    function's, else :func:`default_cause`); a cause on a claim that does not miss is
-    dropped."""
-    out = {**entry, "scale": scale}
+    function's, else :func:`robust_cause` of the claim's ``reduced`` dimension keys, else
+    :func:`default_cause`); a cause on a claim that does not miss is dropped."""
+    out = {k: v for k, v in entry.items() if k != "robust_to"} | {"scale": scale}
     if out["status"] not in MISSES:
         return {**out, "cause": None, "evidence": ""}
     if out["cause"] is None:
-        out["cause"], out["evidence"] = default_cause(out)
+        out["cause"], out["evidence"] = robust_cause(entry, reduced) or default_cause(out)
     if not out["evidence"]:
         raise ValueError(f"claim {out['id']}: a {out['status']} claim needs its cause's evidence")
     return out
@@ -223,7 +241,7 @@ def evaluate(
     if duplicated:
         raise ValueError(f"claim ids {duplicated} are returned by more than one claim function")
     scale = scale or RunScale()
-    return [finished(c, scale.of(c["id"])) for c in claims]
+    return [finished(c, scale.of(c["id"]), scale.reduced_of(c["id"])) for c in claims]
 
 
 # --------------------------------------------------------------------- short texts

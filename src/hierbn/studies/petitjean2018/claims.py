@@ -15,13 +15,14 @@ from the run's config against ``paper.SCALE``."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 import pandas as pd
 
+from hierbn.stats_tests import sign_test
 from hierbn.studies.claims import (
     REDUCED_SCALE,
     claim,
@@ -229,6 +230,53 @@ def judge_cells(
     return all(r["agrees"] for r in records), records
 
 
+def unrun_outcomes(record: Mapping[str, Any], k: int) -> Iterable[dict[str, Any]]:
+    """Every W/D/L the record could have had with ``k`` more data sets: each way they could
+    fall (wins, draws, losses), with the sign test redone."""
+    for w in range(k + 1):
+        for d in range(k + 1 - w):
+            wins, losses = record["wins"] + w, record["losses"] + k - w - d
+            yield {**record, "wins": wins, "draws": record["draws"] + d, "losses": losses,
+                   "p_value": sign_test(wins, losses)}  # fmt: skip
+
+
+def turned(record: Mapping[str, Any], k: int, holds: Callable[[Mapping[str, Any]], bool]
+           ) -> str | None:  # fmt: skip
+    """The W-D-L the ``k`` data sets the run lacks could turn a failing record into so that
+    it ``holds``, or None when no way they could fall would."""
+    found = next((o for o in unrun_outcomes(record, k) if holds(o)), None)
+    return None if found is None else wdl(found)
+
+
+def unrun_sets_cause(r: Results, parts: Sequence[tuple[str, str | None]]) -> dict[str, Any]:
+    """The cause of a miss over the registry's data sets, from its failing ``parts`` (what
+    fails, what the data sets the mirror lacks could turn it into or None), as :func:`claim`
+    keywords: reduced scale when they could turn every part; otherwise the miss is
+    ``robust_to`` the data-set count (the paper's claim not holding, unless another reduction
+    applies: :func:`~hierbn.studies.claims.robust_cause`). Empty when no data set is lacking."""
+    k = P.N_DATASETS - len(r.registry)
+    if k <= 0 or not parts:
+        return {}
+    lacking = f"the {k} data sets the data mirror lacks"
+    stuck = [what for what, into in parts if into is None]
+    if not stuck:
+        turns = ", ".join(f"{what} into {into}" for what, into in parts)
+        return {"cause": REDUCED_SCALE, "evidence": f"{lacking} could turn {turns}"}
+    return {"robust_to": {"datasets": f"no way {lacking} could fall turns {', '.join(stuck)}"}}
+
+
+def cells_cause(r: Results, records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """:func:`unrun_sets_cause` of the cells :func:`judge_cells` found disagreeing."""
+    k = P.N_DATASETS - len(r.registry)
+    parts = [
+        (f"{c['a']} {c['metric']} {wdl(c)} (paper {c['paper']})",
+         turned(c, k, lambda o, paper=c["paper"]: agrees(o, paper)))
+        for c in records
+        if not c["agrees"]
+    ]  # fmt: skip
+    return unrun_sets_cause(r, parts)
+
+
 def significant_cells(cells: Iterable[tuple[str, str, str, str]]) -> str:
     """The paper cells its own sign test finds significant, as text."""
     found = [f"{a} {m} {p}" for a, _, m, p in cells if significant(paper_p(p), ALPHA)]
@@ -243,7 +291,15 @@ def rmse_equivalence(r: Results, a: str, b: str) -> dict[str, Any]:
     means = rmse.groupby(["dataset", "method"])["value"].mean().unstack().dropna()
     flags = [equivalent(x, y) for x, y in zip(means[a], means[b], strict=True)]
     verdict = equivalent_units(flags, "data sets")
-    return {"ok": verdict.ok, "text": verdict.text}
+    return {"ok": verdict.ok, "text": verdict.text, "within": sum(flags), "n": len(flags)}
+
+
+def equivalence_turned(same: Mapping[str, Any], k: int) -> str | None:
+    """What ``k`` more data sets, all within the margin, would make of a failed
+    :func:`rmse_equivalence`, or None when even they would not make it hold."""
+    flags = [True] * (same["within"] + k) + [False] * (same["n"] - same["within"])
+    verdict = equivalent_units(flags, "data sets")
+    return verdict.text if verdict.ok else None
 
 
 SIMILAR_TEXT = (
@@ -395,6 +451,7 @@ def claim_h2(r: Results) -> dict[str, Any]:
         deviation=deviation,
         ours_text=f"{len(records) - len(bad)} of {len(records)} cells agree"
         + (f"; not: {', '.join(bad)}" if bad else ""),
+        **cells_cause(r, records),
     )
 
 
@@ -609,9 +666,16 @@ def claim_h5(r: Results) -> dict[str, Any]:
             deviation=deviation, paper_text=paper_text, ours=ours, ours_text=ours_text,
             cause=REDUCED_SCALE, evidence=short,
         )  # fmt: skip
+    k = P.N_DATASETS - len(r.registry)
+    parts = [
+        (f"{key} {ours[key]}", turned(t._asdict(), k, beaten))
+        for t, key, ok in zip(fig4.itertuples(), ours, good, strict=True)
+        if not ok
+    ]
     return claim(
         "H5", text, paper, ours, crit, status(all(good)), r.sets_note, statement=P.H5,
         deviation=deviation, paper_text=paper_text, ours_text=ours_text,
+        **unrun_sets_cause(r, parts),
     )  # fmt: skip
 
 
@@ -741,6 +805,7 @@ def _vs_rf(
         ours_text=", ".join(f"{c['a']} {c['metric']} {wdl(c)}" for c in records)
         + sklearn_beside(r, records),
         paper_text=", ".join(f"{a} {m} {p}" for a, _, m, p in cells),
+        **cells_cause(r, records),
     )
 
 
@@ -941,10 +1006,18 @@ def claim_h11(r: Results) -> dict[str, Any]:
     w = win_draw_loss(r.cv, *methods, "rmse")
     same = rmse_equivalence(r, *methods)
     edge = better(w["wins"], w["losses"])
+    k = P.N_DATASETS - len(r.registry)
+    parts = []
+    if not edge:
+        parts.append(
+            (f"kdb5-hdp rmse {wdl(w)}", turned(w, k, lambda o: better(o["wins"], o["losses"])))
+        )
+    if not same["ok"]:
+        parts.append((f"RMSE {same['text']}", equivalence_turned(same, k)))
     return claim(
         "H11", text, P.KDB5_VS_SKDB5, {**w, "slight": same}, crit, status(edge and same["ok"]),
         r.sets_note, statement=P.H11, deviation=deviation,
-        ours_text=f"{wdl(w)}; RMSE {same['text']}",
+        ours_text=f"{wdl(w)}; RMSE {same['text']}", **unrun_sets_cause(r, parts),
     )  # fmt: skip
 
 
