@@ -241,7 +241,14 @@ def evaluate(
     if duplicated:
         raise ValueError(f"claim ids {duplicated} are returned by more than one claim function")
     scale = scale or RunScale()
-    return [finished(c, scale.of(c["id"]), scale.reduced_of(c["id"])) for c in claims]
+    return [finished(c, scale.of(c["id"]), reduced_keys(scale, c["id"])) for c in claims]
+
+
+def reduced_keys(scale: RunScale, cid: str) -> list[str]:
+    """The keys of the claim's dimensions the run made less of than the paper (those
+    :meth:`RunScale.of` writes). Here, not in :mod:`hierbn.studies.scale`: every paper.py
+    imports that module, so it is part of every cached job's code key."""
+    return [k for k in scale.keys.get(cid, tuple(scale.reduced)) if k in scale.reduced]
 
 
 # --------------------------------------------------------------------- short texts

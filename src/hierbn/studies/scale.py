@@ -62,13 +62,10 @@ class RunScale:
     reduced: Mapping[str, str] = field(default_factory=dict)
     keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
-    def reduced_of(self, cid: str) -> list[str]:
-        """The keys of the claim's dimensions the run made less of than the paper."""
-        return [k for k in self.keys.get(cid, tuple(self.reduced)) if k in self.reduced]
-
     def of(self, cid: str) -> str:
         """The claim's scale: its dimensions' reductions joined by '; ', or 'paper'."""
-        texts = [self.reduced[k] for k in self.reduced_of(cid)]
+        wanted = self.keys.get(cid, tuple(self.reduced))
+        texts = [self.reduced[k] for k in wanted if k in self.reduced]
         return "; ".join(texts) if texts else FULL_SCALE
 
 
