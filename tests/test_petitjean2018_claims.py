@@ -404,7 +404,7 @@ def test_a_disagreeing_cell_two_data_sets_cannot_turn_is_the_claim_not_holding()
     assert h2["status"] == "fail" and h2["cause"] is None
     assert h2["robust_to"]["datasets"] == (
         "no way the 2 data sets the data mirror lacks could fall turns nb-hdp zero_one 28-4-34 "
-        "(p = 0.53) (paper 41-4-23)"
+        "(p = 0.53; paper 41-4-23)"
     )
     h11 = C.claim_h11(_two_unmirrored({("kdb5-hdp", "skdb-hdp", "rmse"): "30-5-31"}))
     assert h11["status"] == "fail" and h11["robust_to"] == {}

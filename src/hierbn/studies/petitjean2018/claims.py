@@ -269,7 +269,7 @@ def cells_cause(r: Results, records: Iterable[Mapping[str, Any]]) -> dict[str, A
     """:func:`unrun_sets_cause` of the cells :func:`judge_cells` found disagreeing."""
     k = P.N_DATASETS - len(r.registry)
     parts = [
-        (f"{c['a']} {c['metric']} {wdl(c)} (paper {c['paper']})",
+        (f"{c['a']} {c['metric']} {text_of(c)} (p = {num(c['p_value'], 2)}; paper {c['paper']})",
          turned(c, k, lambda o, paper=c["paper"]: agrees(o, paper)))
         for c in records
         if not c["agrees"]
