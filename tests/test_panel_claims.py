@@ -258,7 +258,7 @@ def _curves(small: float = 0.1, whole: float = 0.02, datasets=("adult", "car"), 
                 for e in ESTIMATORS:
                     v = GOOD[e] + (0.3 - lead if e in HIERARCHICAL else 0.0)
                     rows += [{"dataset": d, "structure": s, "estimator": e, "metric": "rmse",
-                              "n": n, "run": 0, "value": v}]  # fmt: skip
+                              "n": n, "rep": 0, "value": v}]  # fmt: skip
     return pd.DataFrame(rows)
 
 
@@ -279,12 +279,22 @@ def test_p5_a_curve_learns_faster_up_to_the_noise_of_its_advantage() -> None:
     assert learns_faster({"smallest": 0.01, "whole": 0.0129, "noise": 0.003})  # a tie
     assert not learns_faster({"smallest": 0.01, "whole": 0.0131, "noise": 0.003})
     assert not learns_faster({"smallest": 0.0, "whole": -0.1, "noise": 0.003})  # not ahead
-    points = pd.DataFrame(
-        [{"estimator": e, "n": n, "mean": GOOD[e] + (0.05 if n == 50 else 0.0), "sem": 0.001}
-         for e in ESTIMATORS for n in (50, 500)]
-    )  # fmt: skip
-    advantage = curve_advantage(points)  # four means' errors: 2 x sqrt(4) x 0.001
-    assert advantage == pytest.approx({"smallest": 0.3, "whole": 0.3, "noise": 0.004})
+
+    def rows(lead: dict[int, tuple[float, float]]) -> pd.DataFrame:
+        """Runs 0 and 1, run 1 harder by 0.1 for every estimator; hidden's lead over m at
+        n = 50 and at the run's whole fold (500, 501 in run 1) as given per run."""
+        return pd.DataFrame(
+            [{"estimator": e, "n": n + rep * i, "rep": rep,
+              "value": GOOD[e] + 0.1 * rep - (lead[rep][i] - 0.3 if e == "hidden" else 0.0)}
+             for rep in (0, 1) for i, n in enumerate((50, 500)) for e in ESTIMATORS]
+        )  # fmt: skip
+
+    # the runs' common spread (0.1) is no noise of a paired difference
+    steady = curve_advantage(rows({0: (0.35, 0.3), 1: (0.35, 0.3)}))
+    assert steady == pytest.approx({"smallest": 0.35, "whole": 0.3, "noise": 0.0})
+    # each run's own change 0.07 and 0.03: mean 0.05, 2 SE = 2 x 0.02
+    varying = curve_advantage(rows({0: (0.37, 0.3), 1: (0.33, 0.3)}))
+    assert varying == pytest.approx({"smallest": 0.35, "whole": 0.3, "noise": 0.04})
 
 
 # ------------------------------------------------------------------ scale
