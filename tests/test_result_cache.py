@@ -138,6 +138,16 @@ def test_compare_outputs_ignores_timing_and_names_a_differing_column(tmp_path: P
     assert rc.compare_outputs(tmp_path / "a.parquet", tmp_path / "d.parquet") == [
         "column 'metric' differs in 1 rows"
     ]
+    # beal2006's diagnostics: the timing is named by the method, the metric is "diagnostic"
+    diag = pd.DataFrame({"method": ["vb_iter_max", "em_seconds"], "metric": ["diagnostic"] * 2,
+                         "value": [164.0, 0.017]})  # fmt: skip
+    diag.to_parquet(tmp_path / "g.parquet", index=False)
+    diag.assign(value=[164.0, 0.021]).to_parquet(tmp_path / "h.parquet", index=False)
+    assert rc.compare_outputs(tmp_path / "g.parquet", tmp_path / "h.parquet") == []
+    diag.assign(value=[165.0, 0.017]).to_parquet(tmp_path / "i.parquet", index=False)
+    assert rc.compare_outputs(tmp_path / "g.parquet", tmp_path / "i.parquet")[0].startswith(
+        "column 'value' differs in 1 rows of metric diagnostic"
+    )
     many = pd.DataFrame({"metric": [f"m{i}" for i in range(7)], "value": np.arange(7.0)})
     many.to_parquet(tmp_path / "e.parquet", index=False)
     many.assign(value=np.arange(7.0) + 1).to_parquet(tmp_path / "f.parquet", index=False)

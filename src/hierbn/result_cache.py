@@ -49,6 +49,9 @@ THREAD_OPTIONS = ("--threads",)
 MAX_METRICS_NAMED = 5  # a failed comparison names at most this many metrics of its rows
 
 
+TIMING_LABELS = ("metric", "method")  # the columns naming what a tidy table's row measures
+
+
 def is_timing(name: str) -> bool:
     """A column or metric that measures time (``seconds``, ``fit_seconds``): it differs between
     two runs of the same job and is left out of every comparison."""
@@ -298,8 +301,9 @@ def compare_outputs(stored: Path, fresh: Path) -> list[str]:
         if list(a.columns) != list(b.columns) or len(a) != len(b):
             return [f"shape or columns differ: {a.shape} {list(a.columns)} vs {b.shape}"]
         keep = pd.Series(True, index=a.index)
-        if "metric" in a.columns:
-            keep &= ~a["metric"].astype(str).map(is_timing)
+        for label in TIMING_LABELS:  # a tidy table's timing rows: metric or method "…_seconds"
+            if label in a.columns:
+                keep &= ~a[label].astype(str).map(is_timing)
         columns = [c for c in a.columns if not is_timing(str(c))]
         a, b = a.loc[keep, columns], b.loc[keep, columns]
         metric = a["metric"] if "metric" in a.columns else None
