@@ -1,7 +1,8 @@
 """The result cache (hierbn.result_cache, ``hierbn cached``, ``hierbn cache verify``): a hit
 restores exactly what was stored; the key moves with the command, the code and the inputs'
 content, not with the thread count or a writer's bytes; a failed job stores nothing; verify
-finds a recomputation that differs."""
+finds a recomputation that differs; an entry's tables are stored compactly and read back
+bit for bit."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hierbn import result_cache as rc
 from hierbn.report.runtime import summarise_benchmarks
@@ -224,3 +227,69 @@ def test_uncached_gives_the_job_its_own_command_back() -> None:
     shell = "hierbn cached --code k --inputs a.parquet --outputs b.parquet -- hierbn s cv --x 1"
     assert rc.uncached(shell) == "hierbn s cv --x 1"
     assert rc.uncached("hierbn fetch --file x") == "hierbn fetch --file x"
+
+
+# ------------------------------------------------------------------------ compact storage
+@settings(max_examples=60, deadline=None)
+@given(
+    values=st.lists(st.floats(allow_nan=True, allow_infinity=True, width=64), max_size=200),
+    ints=st.integers(min_value=-(2**62), max_value=2**62),
+)
+def test_a_compact_copy_reads_back_bit_for_bit(values: list[float], ints: int) -> None:
+    import tempfile
+
+    doubles = np.array(values, dtype=np.float64)
+    with np.errstate(over="ignore"):  # a double beyond float32's range becomes inf
+        singles = doubles.astype(np.float32)
+    even = np.arange(doubles.size) % 2 == 0
+    frame = pd.DataFrame(
+        {
+            "value": doubles,
+            "single": singles,
+            "rep": np.full(doubles.size, ints, dtype=np.int64),
+            "method": np.where(even, "hdp", "m"),
+            "is_true": even,
+        }
+    )
+    with tempfile.TemporaryDirectory() as scratch:
+        source, target = Path(scratch) / "a.parquet", Path(scratch) / "b.parquet"
+        frame.to_parquet(source, index=False)
+        rc.copy_compact(source, target)
+        written, back = pd.read_parquet(source), pd.read_parquet(target)
+        assert rc.is_compact(target) and not rc.is_compact(source)
+    pd.testing.assert_frame_equal(back, frame)
+    for column in ("value", "single"):  # NaN payloads too (pandas' writer makes them canonical)
+        bits = np.uint64 if column == "value" else np.uint32
+        assert np.array_equal(
+            back[column].to_numpy().view(bits), written[column].to_numpy().view(bits)
+        )
+
+
+def test_a_compact_entry_is_smaller_and_restores_the_same_table(workdir: Path) -> None:
+    """Draws (random doubles) shrink by about a fifth or more; a hit restores equal values; an
+    entry stored as the job wrote it is re-encoded in place by compact_entry, once."""
+    rng = np.random.default_rng(3)
+    draws = pd.DataFrame({"chain": np.repeat([0, 1], 20_000), "beta": rng.normal(size=40_000)})
+    draws.to_parquet("results/draws.parquet", index=False)
+    plain = Path("results/draws.parquet").stat().st_size
+    cache = workdir / "cache"
+    ingredients = rc.key_ingredients("c1", ["step", "--out", "results/draws.parquet"], [])
+    folder = rc.store(cache, ingredients, ["results/draws.parquet"], {"seconds": 1.0})
+    stored = folder / "results/draws.parquet"
+    assert rc.is_compact(stored) and stored.stat().st_size < 0.9 * plain
+    os.remove("results/draws.parquet")
+    rc.restore(folder, ["results/draws.parquet"])
+    pd.testing.assert_frame_equal(pd.read_parquet("results/draws.parquet"), draws)
+
+    draws.to_parquet(stored, index=False)  # as an older store wrote it: the job's own bytes
+    assert rc.compact_entry(folder) == (plain, stored.stat().st_size)
+    assert rc.is_compact(stored) and rc.compact_entry(folder) == (stored.stat().st_size,) * 2
+    pd.testing.assert_frame_equal(pd.read_parquet(stored), draws)
+
+
+def test_a_file_other_than_a_parquet_table_is_stored_as_it_is(workdir: Path) -> None:
+    Path("results/check.json").write_text('{"a": 1}\n')
+    ingredients = rc.key_ingredients("c1", ["step", "--out", "results/check.json"], [])
+    folder = rc.store(workdir / "cache", ingredients, ["results/check.json"], {"seconds": 1.0})
+    assert (folder / "results/check.json").read_bytes() == b'{"a": 1}\n'
+    assert rc.compact_entry(folder) == (9, 9)

@@ -1,5 +1,5 @@
-"""``hierbn cached``, ``cache verify``, ``cache status``, ``batches`` and ``batch-targets``: the
-result cache and the paper plan's batches."""
+"""``hierbn cached``, ``cache verify``, ``cache compact``, ``cache status``, ``batches`` and
+``batch-targets``: the result cache and the paper plan's batches."""
 
 from __future__ import annotations
 
@@ -59,6 +59,27 @@ def cmd_cache_verify(args: argparse.Namespace) -> None:
     print(f"{len(chosen) - failed} of {len(chosen)} entries recomputed identically (timing aside)")
     if failed:
         raise SystemExit(1)
+
+
+def cmd_cache_compact(args: argparse.Namespace) -> None:
+    """``hierbn cache compact``: re-encode entries stored as their jobs wrote them, in place."""
+    from collections import defaultdict
+    from pathlib import Path
+
+    from hierbn.result_cache import compact_entry, entries
+
+    sizes: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for folder in entries(Path(args.cache)):
+        before, after = compact_entry(folder)
+        step = sizes[folder.parent.name]
+        step[0] += 1
+        step[1] += before
+        step[2] += after
+    for name, (count, before, after) in sorted(sizes.items()):
+        print(f"{name}: {count} entries, {before / 1e6:.2f} MB -> {after / 1e6:.2f} MB")
+    total_before = sum(b for _, b, _ in sizes.values())
+    total_after = sum(a for _, _, a in sizes.values())
+    print(f"all: {total_before / 1e6:.1f} MB -> {total_after / 1e6:.1f} MB of outputs")
 
 
 def cmd_cache_status(args: argparse.Namespace) -> None:
@@ -154,9 +175,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("command_line", nargs=argparse.REMAINDER, help="-- the job's command")
     p.set_defaults(func=cmd_cached)
 
-    cache = sub.add_parser("cache", help="the result cache: verify, status").add_subparsers(
-        dest="cache_command", required=True
-    )
+    cache = sub.add_parser(
+        "cache", help="the result cache: verify, compact, status"
+    ).add_subparsers(dest="cache_command", required=True)
     p = cache.add_parser(
         "verify",
         help="recompute K cached jobs chosen at random; compare with the cache, timing aside",
@@ -170,6 +191,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="draw only from this step's entries (<study>-<step>, as the folders)",
     )
     p.set_defaults(func=cmd_cache_verify)
+    p = cache.add_parser(
+        "compact", help="re-encode entries stored as their jobs wrote them (zstd), in place"
+    )
+    p.add_argument("--cache", default="reproduction/cache", help="the result cache folder")
+    p.set_defaults(func=cmd_cache_compact)
     p = cache.add_parser(
         "status", help="which of a plan's cached jobs the cache holds, per study and batch"
     )
