@@ -1,10 +1,9 @@
 """``hierbn cache status`` (hierbn.report.cache_status): a planned job is held when an entry has
-its step, code key and command (threads aside); another code key or config is missing, unless
-the job is left out on purpose, and an entry no planned job uses is listed."""
+its step, code key and command (threads aside); another code key or config is missing, and an
+entry no planned job uses is listed."""
 
 from __future__ import annotations
 
-import fnmatch
 import shlex
 from pathlib import Path
 
@@ -64,52 +63,31 @@ def test_a_job_is_held_only_under_its_code_key_and_command(cache: Path) -> None:
     held = cache_status.held_entries(cache)
     batches = {"petitjean2018": [{"name": "petitjean2018-1", "targets": [
         "results/petitjean2018/cv/car.parquet", "results/petitjean2018/cv/wine.parquet"]}]}  # fmt: skip
-    left_out = ["results/*/cv/[ci]*.parquet"]  # car (held all the same) and iris
-    jobs = cache_status.status(planned, held, batches, left_out)
+    jobs = cache_status.status(planned, held, batches)
     assert list(jobs["output"].str.split("/").str[-1]) == ["car.parquet", "iris.parquet",
                                                            "wine.parquet"]  # fmt: skip
     assert list(jobs["held"]) == [True, False, False]
-    assert list(jobs["left_out"]) == [False, True, False]
     assert list(jobs["batch"]) == ["petitjean2018-1", "", "petitjean2018-1"]
     unused = cache_status.unused_entries(planned, held)
     assert sorted((m[1], m[2][4]) for m, f in held.items() if f in unused) == [
         ("k0", "wine"), ("k1", "iris")]  # fmt: skip
     lines = cache_status.report_lines(jobs, unused, list_missing=True)
-    assert "petitjean2018      3      1         1        1" in lines
+    assert "petitjean2018      3      1        2" in lines
     assert "  petitjean2018-1: 1 of 2" in lines
     assert "entries no planned job uses: 2" in lines
-    assert lines[-2:] == ["missing:", "  results/petitjean2018/cv/wine.parquet"]
+    assert lines[-3:] == [
+        "missing:", "  results/petitjean2018/cv/iris.parquet", "  results/petitjean2018/cv/wine.parquet"
+    ]  # fmt: skip
 
 
 def test_open_batches_are_listed_in_their_order() -> None:
     jobs = pd.DataFrame(
-        {"study": "s", "output": list("abcd"), "held": False, "left_out": False,
+        {"study": "s", "output": list("abcd"), "held": False,
          "batch": ["s-10", "s-2", "r-1", "s-2"]}
     )  # fmt: skip
     lines = cache_status.report_lines(jobs, [], list_missing=False)
     start = lines.index("batches with jobs missing:")
     assert lines[start + 1 : start + 4] == ["  r-1: 1 of 1", "  s-2: 2 of 2", "  s-10: 1 of 1"]
-
-
-def test_a_left_out_item_needs_its_outputs_and_why() -> None:
-    assert cache_status.left_out_patterns([{"outputs": ["a*", "b"], "why": "big"}]) == ["a*", "b"]
-    with pytest.raises(ValueError, match="left-out item 2: expected `outputs`"):
-        cache_status.left_out_patterns([{"outputs": ["a"], "why": "big"}, {"outputs": ["b"]}])
-
-
-def test_the_committed_left_out_list_names_outputs_of_the_rules() -> None:
-    """Each pattern of reproduction/cache-left-out.yaml matches an output of a rule file (its
-    wildcards filled in), so a renamed output cannot leave a job counted as left out."""
-    import re
-
-    import yaml
-
-    root = Path(__file__).resolve().parents[1]
-    items = yaml.safe_load((root / "reproduction/cache-left-out.yaml").read_text())
-    rules = "".join(p.read_text() for p in (root / "workflow/rules").glob("*.smk"))
-    outputs = {re.sub(r"\{\w+\}", "W", o) for o in re.findall(r'"(results/[^"]+)"', rules)}
-    for pattern in cache_status.left_out_patterns(items):
-        assert any(fnmatch.fnmatchcase(o, pattern) for o in outputs), pattern
 
 
 def test_the_cached_command_is_read_without_its_log_redirection() -> None:
@@ -126,10 +104,9 @@ def test_the_command_prints_the_status_and_refuses_a_plan_without_cached_jobs(
     cache: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     Path("plan.txt").write_text(_plan())
-    main(["cache", "status", "--plan", "plan.txt", "--cache", str(cache), "--batches", "",
-          "--left-out", ""])  # fmt: skip
+    main(["cache", "status", "--plan", "plan.txt", "--cache", str(cache), "--batches", ""])
     out = capsys.readouterr().out
-    assert "all                3      1         0        2" in out and "batches with" not in out
+    assert "all                3      1        2" in out and "batches with" not in out
     Path("empty.txt").write_text("rule all:\n    input: x\n")
     with pytest.raises(
         SystemExit, match=r"empty\.txt: the dry run lists no job through the result cache"

@@ -97,14 +97,9 @@ def cmd_cache_status(args: argparse.Namespace) -> None:
             raise ValueError(f"{args.plan}: {error}") from None
         held = cache_status.held_entries(Path(args.cache))
         batches = yaml.safe_load(Path(args.batches).read_text()) or {} if args.batches else {}
-        left_out = (
-            cache_status.left_out_patterns(yaml.safe_load(Path(args.left_out).read_text()) or [])
-            if args.left_out
-            else []
-        )
     except (OSError, ValueError) as error:
         raise SystemExit(f"hierbn cache status: {error}") from None
-    jobs = cache_status.status(planned, held, batches, left_out)
+    jobs = cache_status.status(planned, held, batches)
     unused = cache_status.unused_entries(planned, held)
     print("\n".join(cache_status.report_lines(jobs, unused, args.missing)))
 
@@ -203,11 +198,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cache", default="reproduction/cache", help="the result cache folder")
     p.add_argument(
         "--batches", default="reproduction/batches.yaml", help="the batches ('' for none)"
-    )
-    p.add_argument(
-        "--left-out",
-        default="reproduction/cache-left-out.yaml",
-        help="jobs left out of the committed cache on purpose ('' for none)",
     )
     p.add_argument("--missing", action="store_true", help="list every missing job's output")
     p.set_defaults(func=cmd_cache_status)

@@ -1,6 +1,5 @@
 """Which of a plan's cached jobs the result cache holds: per study and per batch, and the
-entries no planned job would use. Jobs left out of the committed cache on purpose
-(``reproduction/cache-left-out.yaml``: large outputs, cheap to recompute) are counted apart.
+entries no planned job would use.
 
 A planned job (``snakemake -n -p --forceall``) that runs through the cache shows its code key
 and command (``hierbn cached --code KEY … -- COMMAND``). It is held when an entry has the same
@@ -12,10 +11,9 @@ changed.
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import shlex
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -84,31 +82,14 @@ def batch_of(batches: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
     return {t: b["name"] for study in batches.values() for b in study for t in b["targets"]}
 
 
-def left_out_patterns(items: list[dict[str, Any]]) -> list[str]:
-    """The output patterns of ``reproduction/cache-left-out.yaml``'s items (each with
-    ``outputs`` and ``why``)."""
-    patterns = []
-    for number, item in enumerate(items, start=1):
-        if not isinstance(item, dict) or not item.get("outputs") or not item.get("why"):
-            raise ValueError(f"left-out item {number}: expected `outputs` (a list) and `why`")
-        patterns += list(item["outputs"])
-    return patterns
-
-
 def status(
     planned: pd.DataFrame,
     held: dict[Match, Path],
     batches: dict[str, list[dict[str, Any]]],
-    left_out: Sequence[str] = (),
 ) -> pd.DataFrame:
-    """``planned`` with whether the cache holds each job (``held``), whether it is left out on
-    purpose (``left_out``, when not held) and its batch."""
+    """``planned`` with whether the cache holds each job (``held``) and its batch."""
     out = planned.copy()
     out["held"] = [m in held for m in out["match"]]
-    out["left_out"] = [
-        not is_held and any(fnmatch.fnmatchcase(output, p) for p in left_out)
-        for output, is_held in zip(out["output"], out["held"], strict=True)
-    ]
     batch = batch_of(batches)
     out["batch"] = [batch.get(output, "") for output in out["output"]]
     return out
@@ -122,10 +103,8 @@ def unused_entries(planned: pd.DataFrame, held: dict[Match, Path]) -> list[Path]
 
 def _table(jobs: pd.DataFrame, by: str) -> pd.DataFrame:
     grouped = jobs.groupby(by, sort=False)
-    table = pd.DataFrame(
-        {"jobs": grouped.size(), "held": grouped["held"].sum(), "left": grouped["left_out"].sum()}
-    )
-    table["missing"] = table["jobs"] - table["held"] - table["left"]
+    table = pd.DataFrame({"jobs": grouped.size(), "held": grouped["held"].sum()})
+    table["missing"] = table["jobs"] - table["held"]
     return table
 
 
@@ -138,10 +117,10 @@ def _batch_order(name: str) -> tuple[str, int]:
 def report_lines(jobs: pd.DataFrame, unused: Iterable[Path], list_missing: bool) -> list[str]:
     """The status as text: per study, per batch with a job missing, the unused entries, and
     (``list_missing``) every missing job's output."""
-    lines = ["study           jobs   held  left out  missing"]
+    lines = ["study           jobs   held  missing"]
     rows = [*_table(jobs, "study").iterrows(), ("all", _table(jobs.assign(a=0), "a").iloc[0])]
     for study, row in rows:
-        lines.append(f"{study:<14} {row.jobs:>5} {row.held:>6} {row.left:>9} {row.missing:>8}")
+        lines.append(f"{study:<14} {row.jobs:>5} {row.held:>6} {row.missing:>8}")
     batched = jobs[jobs["batch"] != ""]
     open_batches = _table(batched, "batch").query("missing > 0")
     open_batches = open_batches.loc[sorted(open_batches.index, key=_batch_order)]
@@ -153,5 +132,5 @@ def report_lines(jobs: pd.DataFrame, unused: Iterable[Path], list_missing: bool)
     lines += [f"  {folder}" for folder in unused]
     if list_missing:
         lines.append("missing:")
-        lines += [f"  {o}" for o in jobs.loc[~jobs["held"] & ~jobs["left_out"], "output"]]
+        lines += [f"  {o}" for o in jobs.loc[~jobs["held"], "output"]]
     return lines
