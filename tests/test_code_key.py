@@ -137,3 +137,22 @@ def test_the_real_cv_cell_of_petitjean2018_runs_weka_but_not_its_claims() -> Non
     assert "hierbn/studies/panel/protocol.py" not in files
     key = step_code("petitjean2018", "protocol")
     assert len(key) == 16 and key == step_code("petitjean2018", "protocol")
+
+
+def test_no_cached_step_runs_the_result_cache_itself() -> None:
+    """The rules' cached steps (``step_code(study, step)`` in workflow/rules) cannot reach
+    hierbn.result_cache: how an entry is stored (its compact encoding) changes no job's key, so
+    re-encoding the committed entries keeps them (hierbn.result_cache's docstring)."""
+    import re
+
+    repo = Path(__file__).resolve().parents[1]
+    rules = "".join(p.read_text() for p in (repo / "workflow/rules").glob("*.smk"))
+    steps = set(re.findall(r'step_code\("(\w+)", "(\w+)"\)', rules))
+    assert len(steps) >= 10
+    for study, step in steps:
+        files = code_files(
+            [f"hierbn.studies.{study}.{step}"],
+            ["hierbn.cli", f"hierbn.studies.{study}.cli"],
+            repo / "src",
+        )
+        assert repo / "src/hierbn/result_cache.py" not in files, (study, step)
