@@ -293,3 +293,22 @@ def test_a_file_other_than_a_parquet_table_is_stored_as_it_is(workdir: Path) -> 
     folder = rc.store(workdir / "cache", ingredients, ["results/check.json"], {"seconds": 1.0})
     assert (folder / "results/check.json").read_bytes() == b'{"a": 1}\n'
     assert rc.compact_entry(folder) == (9, 9)
+
+
+def test_compact_names_a_damaged_table_and_a_missing_cache(workdir: Path) -> None:
+    ingredients = rc.key_ingredients("c1", ["step", "--out", "results/draws.parquet"], [])
+    folder = workdir / "cache" / "step" / "k"
+    (folder / "results").mkdir(parents=True)
+    (folder / "results/draws.parquet").write_bytes(b"not parquet at all")
+    (folder / rc.ENTRY_FILE).write_text(
+        json.dumps({**ingredients, "outputs": ["results/draws.parquet"]})
+    )
+    with pytest.raises(ValueError, match=r"results/draws\.parquet: not a readable parquet table"):
+        rc.compact_entry(folder)
+    assert (folder / "results/draws.parquet").read_bytes() == b"not parquet at all"
+    from hierbn.cli import main
+
+    with pytest.raises(SystemExit, match=r"hierbn cache compact: .*draws\.parquet: not a readable"):
+        main(["cache", "compact", "--cache", str(workdir / "cache")])
+    with pytest.raises(SystemExit, match=r"nowhere is not a folder"):
+        main(["cache", "compact", "--cache", str(workdir / "nowhere")])

@@ -226,9 +226,12 @@ def compact_entry(folder: Path) -> tuple[int, int]:
     for output in entry["outputs"]:
         path = folder / output
         before += path.stat().st_size
-        if path.suffix == ".parquet" and not is_compact(path):
-            with atomic_path(path) as tmp:
-                copy_compact(path, tmp)
+        try:
+            if path.suffix == ".parquet" and not is_compact(path):
+                with atomic_path(path) as tmp:
+                    copy_compact(path, tmp)
+        except pa.ArrowException as error:  # a damaged table: name it, leave it as it was
+            raise ValueError(f"{path}: not a readable parquet table ({error})") from None
         after += path.stat().st_size
     return before, after
 

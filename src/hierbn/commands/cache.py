@@ -68,9 +68,17 @@ def cmd_cache_compact(args: argparse.Namespace) -> None:
 
     from hierbn.result_cache import compact_entry, entries
 
+    cache = Path(args.cache)
+    if not cache.is_dir():
+        raise SystemExit(
+            f"hierbn cache compact: {cache} is not a folder (expected the result cache)"
+        )
     sizes: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for folder in entries(Path(args.cache)):
-        before, after = compact_entry(folder)
+    for folder in entries(cache):
+        try:
+            before, after = compact_entry(folder)
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"hierbn cache compact: {error}") from None
         step = sizes[folder.parent.name]
         step[0] += 1
         step[1] += before
